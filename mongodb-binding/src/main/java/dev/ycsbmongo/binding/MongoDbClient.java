@@ -1,0 +1,258 @@
+package dev.ycsbmongo.binding;
+
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.WriteModel;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import org.bson.BsonBinary;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * YCSB's {@code DB} for MongoDB on the sync driver. One instance per YCSB thread; all instances
+ * with the same settings share one client (see {@link SharedClients}).
+ *
+ * <p>Documents keep the stock binding's layout ({@code _id} = key, fields as binary), so data
+ * loaded by either binding reads back with the other.
+ */
+public class MongoDbClient extends DB {
+
+  /** Batch flushes as their own measurement: queued inserts report BATCHED_OK in microseconds. */
+  static final String BATCH_MEASUREMENT = "INSERT-BATCH";
+
+  private static final BsonDocument ID_ASCENDING = new BsonDocument("_id", new BsonInt32(1));
+  private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
+  private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
+  private static final com.mongodb.client.model.BulkWriteOptions UNORDERED_BULK =
+      new com.mongodb.client.model.BulkWriteOptions().ordered(false);
+
+  private final Log log = Log.stderr();
+  private BindingSettings settings;
+  private InvalidSettingException settingsError;
+  private boolean registered;
+  private SharedClient client;
+  private List<YcsbRecord> batch;
+
+  @Override
+  public void setProperties(java.util.Properties p) {
+    super.setProperties(p);
+    // parsed here so this instance counts towards the shared client from construction time
+    try {
+      settings = BindingSettings.from(p);
+      settingsError = null;
+      if (!registered) {
+        SharedClients.register(settings.client());
+        registered = true;
+      }
+    } catch (InvalidSettingException e) {
+      settings = null;
+      settingsError = e;
+    }
+  }
+
+  @Override
+  public void init() throws DBException {
+    if (settings == null && settingsError == null) {
+      setProperties(getProperties());
+    }
+    if (settingsError != null) {
+      throw settingsError;
+    }
+    if (!registered) {
+      SharedClients.register(settings.client());
+      registered = true;
+    }
+    try {
+      client = SharedClients.acquire(settings, log);
+    } catch (RuntimeException e) {
+      throw new DBException(UriMasker.mask("cannot create the MongoDB client for "
+          + settings.client().maskedUrl() + ": " + e.getMessage()));
+    }
+    batch = settings.batchSize() > 1 ? new ArrayList<>(settings.batchSize()) : null;
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    try {
+      if (batch != null && !batch.isEmpty() && client != null) {
+        Status tail = flush("(tail)");
+        Measurements.getMeasurements().reportStatus(BATCH_MEASUREMENT, tail);
+      }
+    } finally {
+      batch = null;
+      client = null;
+      if (registered) {
+        registered = false;
+        SharedClients.release(settings.client(), log);
+      }
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      FindIterable<FieldMap> find = client.table(table).reads().find(idFilter(key)).limit(1);
+      if (fields != null) {
+        find = find.projection(projection(fields));
+      }
+      FieldMap found = find.first();
+      if (found == null) {
+        return Status.NOT_FOUND;
+      }
+      if (result != null) {
+        result.putAll(found);
+      }
+      return Status.OK;
+    } catch (RuntimeException e) {
+      log.operationError("read", table, key, e);
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      BsonDocument range = new BsonDocument("_id", new BsonDocument("$gte", new BsonString(startkey)));
+      FindIterable<FieldMap> find = client.table(table).reads().find(range)
+          .sort(ID_ASCENDING).limit(recordcount).batchSize(Math.max(1, recordcount));
+      if (fields != null) {
+        find = find.projection(projection(fields));
+      }
+      try (MongoCursor<FieldMap> cursor = find.iterator()) {
+        while (cursor.hasNext()) {
+          FieldMap next = cursor.next();
+          if (result != null) {
+            result.add(next);
+          }
+        }
+      }
+      return Status.OK;
+    } catch (RuntimeException e) {
+      log.operationError("scan", table, startkey, e);
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      BsonDocument set = new BsonDocument();
+      for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+        set.append(e.getKey(), new BsonBinary(e.getValue().toArray()));
+      }
+      UpdateResult r = client.table(table).writes().updateOne(idFilter(key), new BsonDocument("$set", set));
+      if (r.wasAcknowledged() && r.getMatchedCount() == 0) {
+        return Status.NOT_FOUND;
+      }
+      return Status.OK;
+    } catch (RuntimeException e) {
+      log.operationError("update", table, key, e);
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    YcsbRecord record = YcsbRecord.of(key, values);
+    if (batch != null) {
+      batch.add(record);
+      if (batch.size() < settings.batchSize()) {
+        return Status.BATCHED_OK;
+      }
+      return flush(table);
+    }
+    try {
+      if (settings.upsert()) {
+        client.table(table).writes().replaceOne(idFilter(key), record, UPSERT);
+      } else {
+        client.table(table).writes().insertOne(record);
+      }
+      return Status.OK;
+    } catch (RuntimeException e) {
+      log.operationError("insert", table, key, e);
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      DeleteResult r = client.table(table).writes().deleteOne(idFilter(key));
+      if (r.wasAcknowledged() && r.getDeletedCount() == 0) {
+        return Status.NOT_FOUND;
+      }
+      return Status.OK;
+    } catch (RuntimeException e) {
+      log.operationError("delete", table, key, e);
+      return Status.ERROR;
+    }
+  }
+
+  /**
+   * Writes the queued records as one unordered batch and measures it as {@value #BATCH_MEASUREMENT}.
+   * All records queued since the last flush belong to one table: YCSB loads one table per run.
+   */
+  private Status flush(String table) {
+    List<YcsbRecord> records = batch;
+    String target = "(tail)".equals(table) ? lastTable : table;
+    lastTable = target;
+    batch = new ArrayList<>(settings.batchSize());
+    long start = System.nanoTime();
+    Status status;
+    try {
+      if (settings.upsert()) {
+        List<WriteModel<YcsbRecord>> models = new ArrayList<>(records.size());
+        for (YcsbRecord r : records) {
+          models.add(new ReplaceOneModel<>(idFilter(r.key()), r, UPSERT));
+        }
+        client.table(target).writes().bulkWrite(models, UNORDERED_BULK);
+      } else {
+        client.table(target).writes().insertMany(records, UNORDERED);
+      }
+      status = Status.OK;
+    } catch (MongoBulkWriteException e) {
+      log.operationError("insert batch of " + records.size() + " (" + e.getWriteErrors().size() + " failed)",
+          target, records.get(0).key(), e);
+      status = Status.ERROR;
+    } catch (RuntimeException e) {
+      log.operationError("insert batch of " + records.size(), target, records.get(0).key(), e);
+      status = Status.ERROR;
+    }
+    long micros = (System.nanoTime() - start) / 1000;
+    Measurements.getMeasurements().measure(BATCH_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, micros));
+    return status;
+  }
+
+  private String lastTable;
+
+  private static BsonDocument idFilter(String key) {
+    return new BsonDocument("_id", new BsonString(key));
+  }
+
+  private static BsonDocument projection(Set<String> fields) {
+    BsonDocument p = new BsonDocument();
+    BsonInt32 one = new BsonInt32(1);
+    for (String f : fields) {
+      p.append(f, one);
+    }
+    return p;
+  }
+}

@@ -1,0 +1,142 @@
+package dev.ycsbmongo.binding;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Hides passwords in MongoDB connection strings, wherever they appear in a text. Every line the
+ * binding prints and every exception message it raises passes through here, because the
+ * driver's own {@code ConnectionString.toString()} prints the password.
+ */
+public final class UriMasker {
+
+  public static final String MASK = "****";
+
+  private static final String[] SCHEMES = {"mongodb://", "mongodb+srv://"};
+
+  private UriMasker() {
+  }
+
+  /** Returns {@code text} with the password of every connection string in it replaced by {@value #MASK}. */
+  public static String mask(String text) {
+    if (text == null || text.indexOf("://") < 0) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    int from = 0;
+    while (true) {
+      int schemeAt = nextScheme(text, from);
+      if (schemeAt < 0) {
+        out.append(text, from, text.length());
+        return out.toString();
+      }
+      int userInfoStart = text.indexOf("://", schemeAt) + 3;
+      int authorityEnd = authorityEnd(text, userInfoStart);
+      int at = text.lastIndexOf('@', authorityEnd - 1);
+      int colon = at > userInfoStart ? text.indexOf(':', userInfoStart) : -1;
+      if (at >= userInfoStart && colon >= 0 && colon < at) {
+        out.append(text, from, colon + 1).append(MASK);
+        from = at;
+      } else {
+        out.append(text, from, userInfoStart);
+        from = userInfoStart;
+      }
+    }
+  }
+
+  /**
+   * The password of a connection string, raw and URL-decoded, if it has one; used to mask the
+   * secret itself wherever it might turn up outside a connection string.
+   */
+  public static List<String> passwords(String uri) {
+    List<String> found = new ArrayList<>();
+    if (uri == null) {
+      return found;
+    }
+    int from = 0;
+    while (true) {
+      int schemeAt = nextScheme(uri, from);
+      if (schemeAt < 0) {
+        return found;
+      }
+      int userInfoStart = uri.indexOf("://", schemeAt) + 3;
+      int authorityEnd = authorityEnd(uri, userInfoStart);
+      int at = uri.lastIndexOf('@', authorityEnd - 1);
+      if (at >= userInfoStart) {
+        int colon = uri.indexOf(':', userInfoStart);
+        if (colon >= 0 && colon < at && at > colon + 1) {
+          String raw = uri.substring(colon + 1, at);
+          found.add(raw);
+          decode(raw).filter(d -> !d.equals(raw)).ifPresent(found::add);
+        }
+      }
+      from = Math.max(userInfoStart, authorityEnd);
+    }
+  }
+
+  /** The user name of a connection string, if any; shown in place of the full credentials. */
+  public static Optional<String> user(String uri) {
+    if (uri == null) {
+      return Optional.empty();
+    }
+    int schemeAt = nextScheme(uri, 0);
+    if (schemeAt < 0) {
+      return Optional.empty();
+    }
+    int userInfoStart = uri.indexOf("://", schemeAt) + 3;
+    int at = uri.lastIndexOf('@', authorityEnd(uri, userInfoStart) - 1);
+    if (at < userInfoStart) {
+      return Optional.empty();
+    }
+    int colon = uri.indexOf(':', userInfoStart);
+    int end = colon >= 0 && colon < at ? colon : at;
+    return decode(uri.substring(userInfoStart, end));
+  }
+
+  private static Optional<String> decode(String raw) {
+    try {
+      return Optional.of(URLDecoder.decode(raw, StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      return Optional.of(raw);
+    }
+  }
+
+  private static int nextScheme(String text, int from) {
+    int best = -1;
+    for (String scheme : SCHEMES) {
+      int i = text.indexOf(scheme, from);
+      if (i >= 0 && (best < 0 || i < best)) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Where the authority (user info and hosts) of a connection string ends. A password may hold
+   * a raw '/' or '?' in careless input, so the end is searched after the last '@' when there is
+   * one before the next whitespace.
+   */
+  private static int authorityEnd(String text, int start) {
+    int tokenEnd = start;
+    while (tokenEnd < text.length() && !isTokenEnd(text.charAt(tokenEnd))) {
+      tokenEnd++;
+    }
+    int lastAt = text.lastIndexOf('@', tokenEnd - 1);
+    int searchFrom = lastAt >= start ? lastAt + 1 : start;
+    for (int i = searchFrom; i < tokenEnd; i++) {
+      char c = text.charAt(i);
+      if (c == '/' || c == '?') {
+        return i;
+      }
+    }
+    return tokenEnd;
+  }
+
+  private static boolean isTokenEnd(char c) {
+    return Character.isWhitespace(c) || c == '"' || c == '\'' || c == ',' || c == ')' || c == ']' || c == '}';
+  }
+}
