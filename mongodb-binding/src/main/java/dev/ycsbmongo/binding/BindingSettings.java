@@ -28,6 +28,9 @@ public record BindingSettings(ClientConfig client, int batchSize, boolean upsert
       return new BindingSettings(ClientConfig.from(p, env, threadCount), batchSize, upsert, threadCount);
     } catch (PropertyReader.SettingValueException e) {
       throw new InvalidSettingException(e.getMessage());
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      // a combination the driver refuses that no single-property check above caught
+      throw new InvalidSettingException("mongodb binding settings: " + String.valueOf(e.getMessage()).replace('\n', ' '));
     }
   }
 

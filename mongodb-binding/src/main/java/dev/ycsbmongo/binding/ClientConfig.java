@@ -149,14 +149,14 @@ public record ClientConfig(
       wc = WriteConcern.ACKNOWLEDGED;
     }
     if (journal.isPresent()) {
+      if (journal.get() && Integer.valueOf(0).equals(wc.getWObject())) {
+        throw new PropertyReader.SettingValueException(Keys.JOURNAL + ": 'true' cannot be combined with "
+            + Keys.WRITE_CONCERN + " w:0; accepted: journal with w >= 1 or majority");
+      }
       wc = wc.withJournal(journal.get());
     }
     if (wtimeout.isPresent()) {
       wc = wc.withWTimeout(wtimeout.get(), TimeUnit.MILLISECONDS);
-    }
-    if (wc != null && Boolean.TRUE.equals(wc.getJournal()) && Integer.valueOf(0).equals(wc.getWObject())) {
-      throw new PropertyReader.SettingValueException(Keys.JOURNAL + ": 'true' cannot be combined with "
-          + Keys.WRITE_CONCERN + " w:0; accepted: journal with w >= 1 or majority");
     }
     return wc;
   }

@@ -53,6 +53,10 @@ public class MongoDbClient extends DB {
   @Override
   public void setProperties(java.util.Properties p) {
     super.setProperties(p);
+    // YCSB's Client configures Measurements with these same properties before creating any DB;
+    // its shell and programs embedding the binding do not, and the first getMeasurements() would
+    // then fail. Setting them again is harmless once the singleton exists.
+    Measurements.setProperties(p);
     // parsed here so this instance counts towards the shared client from construction time
     try {
       settings = BindingSettings.from(p);

@@ -1,0 +1,82 @@
+package dev.ycsbmongo.binding;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/** Reference counting of the shared client, against an in-JVM MongoDB-wire test server (not MongoDB). */
+class SharedClientsTest {
+
+  private static MongoServer server;
+  private static String url;
+
+  @BeforeAll
+  static void startServer() {
+    server = new MongoServer(new MemoryBackend());
+    server.bind("127.0.0.1", 0);
+    url = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort() + "/sharedclients";
+  }
+
+  @AfterAll
+  static void stopServer() {
+    server.shutdownNow();
+  }
+
+  private static MongoDbClient newDb(String appName) {
+    Properties p = new Properties();
+    p.setProperty(Keys.URL, url);
+    p.setProperty(Keys.APP_NAME, appName);
+    MongoDbClient db = new MongoDbClient();
+    db.setProperties(p);
+    return db;
+  }
+
+  @Test
+  void keepsTheClientOpenUntilEveryConstructedInstanceHasCleanedUp() throws Exception {
+    int before = SharedClients.openClients();
+    List<MongoDbClient> dbs = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      dbs.add(newDb("refcount"));
+    }
+    MongoDbClient first = dbs.get(0);
+    first.init();
+    HashMap<String, ByteIterator> values = new HashMap<>(StringByteIterator.getByteIteratorMap(
+        java.util.Map.of("field0", "value0")));
+    assertEquals(Status.OK, first.insert("t", "k1", values));
+    first.cleanup();
+    // the first thread is done before the others have even started: the client must stay open
+    assertEquals(before + 1, SharedClients.openClients());
+    for (MongoDbClient late : dbs.subList(1, 3)) {
+      late.init();
+      assertEquals(Status.OK, late.read("t", "k1", null, new HashMap<>()));
+      late.cleanup();
+    }
+    assertEquals(before, SharedClients.openClients());
+  }
+
+  @Test
+  void distinctSettingsGetDistinctClients() throws Exception {
+    int before = SharedClients.openClients();
+    MongoDbClient a = newDb("a");
+    MongoDbClient b = newDb("b");
+    a.init();
+    b.init();
+    assertEquals(before + 2, SharedClients.openClients());
+    a.cleanup();
+    b.cleanup();
+    assertEquals(before, SharedClients.openClients());
+    assertTrue(before >= 0);
+  }
+}
