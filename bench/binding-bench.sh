@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Client-side cost of the binding against the embedded MongoDB-wire test server.
+#
+# Prints the figures BENCHMARKS.md quotes: per thread count, workload A through our binding
+# (scripts/ycsb) and through a bare driver loop (BareDriverLoop) on the same data, run
+# alternately in one session so machine noise hits both alike; client CPU microseconds per
+# successful operation, successful ops/s, and their ratios (medians over REPS). Then an
+# unbatched vs batchsize=100 load, and the client RSS of a 10,000-thread run.
+#
+# The server is NOT MongoDB: these numbers describe our client's CPU, not a database.
+#
+# Usage: bench/binding-bench.sh [quick]   (after mvn package; needs /usr/bin/time)
+# Env: PORT (27917), REPS (3), THREADS ("1 8 16 64"), OPS (100000), RECORDS (10000)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PORT=${PORT:-27917}
+REPS=${REPS:-3}
+THREADS=${THREADS:-"1 8 16 64"}
+OPS=${OPS:-100000}
+RECORDS=${RECORDS:-10000}
+BIG_THREADS=${BIG_THREADS:-10000}
+if [[ "${1:-}" == quick ]]; then REPS=1; THREADS="16"; OPS=30000; BIG_THREADS=0; fi
+OUT=$ROOT/bench/out/$(date -u +%Y%m%dT%H%M%SZ)
+mkdir -p "$OUT"
+URL="mongodb://127.0.0.1:$PORT"
+JVM_OPTS="-Xmx1g -Xss512k"    # what scripts/ycsb gives YCSB by default, for both sides
+BARE_CP="$ROOT/bench/target/bench-0.1.0-SNAPSHOT.jar:$ROOT/bench/target/lib/*"
+
+[[ -x /usr/bin/time ]] || { echo "bench: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+[[ -e $ROOT/bench/target/lib ]] || { echo "bench: run mvn package first" >&2; exit 2; }
+
+"$ROOT/scripts/embedded-mongo" "$PORT" >"$OUT/server.log" 2>&1 &
+SERVER_PID=$!
+trap 'kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do grep -q listening "$OUT/server.log" 2>/dev/null && break; sleep 0.2; done
+grep -q listening "$OUT/server.log" || { echo "bench: embedded server did not start" >&2; cat "$OUT/server.log" >&2; exit 1; }
+
+# timed NAME CMD...: runs CMD with stdout to $OUT/NAME.out, stderr to $OUT/NAME.err, and
+# user/sys CPU seconds, elapsed seconds and max RSS (KiB) to $OUT/NAME.time.
+timed() {
+  local name=$1; shift
+  /usr/bin/time -f '%U %S %e %M' -o "$OUT/$name.time" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err"
+}
+cpu_seconds() { awk '{printf "%.3f", $1 + $2}' "$OUT/$1.time"; }
+elapsed_seconds() { awk '{print $3}' "$OUT/$1.time"; }
+max_rss_mib() { awk '{printf "%.0f", $4 / 1024}' "$OUT/$1.time"; }
+# successful operations and failed operations in a YCSB output file
+ycsb_ok() { awk -F', ' '/^\[(READ|UPDATE|INSERT|SCAN|DELETE)\], Return=(OK|BATCHED_OK),/ {s += $3} END {print s + 0}' "$OUT/$1.out"; }
+ycsb_failed() { awk -F', ' '/^\[(READ|UPDATE|INSERT|SCAN|DELETE)\], Return=/ && !/Return=(OK|BATCHED_OK),/ {s += $3} END {print s + 0}' "$OUT/$1.out"; }
+ycsb_runtime_s() { awk -F', ' '/^\[OVERALL\], RunTime/ {printf "%.3f", $3 / 1000}' "$OUT/$1.out"; }
+median() { sort -g | awk '{a[NR] = $1} END {if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+
+export JAVA_OPTS="$JVM_OPTS"
+YCSB=$ROOT/scripts/ycsb
+
+echo "# binding bench $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(java -version 2>&1 | head -1)"
+echo "# server: embedded MongoDB-wire test server (mongo-java-server), NOT MongoDB; figures are client-side"
+echo "# raw outputs: $OUT"
+
+timed load-a "$YCSB" load mongodb -P "$ROOT/workloads/workloada" -p recordcount="$RECORDS" \
+  -p mongodb.url="$URL/bench_a" -threads 4
+echo "loaded $RECORDS records: $(ycsb_ok load-a) ok, $(ycsb_failed load-a) failed"
+
+echo
+echo "## workload A, $OPS operations per run, median of $REPS"
+printf '%-8s | %-16s | %-16s | %-10s | %-16s | %-16s | %-10s\n' threads "ours CPU us/op" "bare CPU us/op" "CPU ratio" "ours ok ops/s" "bare ok ops/s" "tput ratio"
+for t in $THREADS; do
+  : >"$OUT/t$t.ours.cpu"; : >"$OUT/t$t.bare.cpu"; : >"$OUT/t$t.ours.tput"; : >"$OUT/t$t.bare.tput"
+  for rep in $(seq 1 "$REPS"); do
+    n=t$t-r$rep
+    timed "$n-ours" "$YCSB" run mongodb -P "$ROOT/workloads/workloada" -p recordcount="$RECORDS" \
+      -p operationcount="$OPS" -p mongodb.url="$URL/bench_a" -threads "$t"
+    ok=$(ycsb_ok "$n-ours"); failed=$(ycsb_failed "$n-ours")
+    [[ $failed == 0 ]] || echo "WARNING: $n-ours had $failed failed operations" >&2
+    awk -v c="$(cpu_seconds "$n-ours")" -v n="$ok" 'BEGIN {printf "%.2f\n", c * 1e6 / n}' >>"$OUT/t$t.ours.cpu"
+    awk -v r="$(ycsb_runtime_s "$n-ours")" -v n="$ok" 'BEGIN {printf "%.1f\n", n / r}' >>"$OUT/t$t.ours.tput"
+
+    timed "$n-bare" java $JVM_OPTS -cp "$BARE_CP" dev.ycsbmongo.bench.BareDriverLoop "$URL" bench_a "$t" "$OPS" "$RECORDS"
+    ok=$(sed -n 's/.* ok=\([0-9]*\) .*/\1/p' "$OUT/$n-bare.out")
+    awk -v c="$(cpu_seconds "$n-bare")" -v n="$ok" 'BEGIN {printf "%.2f\n", c * 1e6 / n}' >>"$OUT/t$t.bare.cpu"
+    sed -n 's/.*throughput_ops_s=\([0-9.]*\).*/\1/p' "$OUT/$n-bare.out" >>"$OUT/t$t.bare.tput"
+  done
+  oc=$(median <"$OUT/t$t.ours.cpu"); bc=$(median <"$OUT/t$t.bare.cpu")
+  ot=$(median <"$OUT/t$t.ours.tput"); bt=$(median <"$OUT/t$t.bare.tput")
+  printf '%-8s | %-16s | %-16s | %-10s | %-16s | %-16s | %-10s\n' "$t" "$oc" "$bc" \
+    "$(awk -v a="$oc" -v b="$bc" 'BEGIN {printf "%.2fx", a / b}')" "$ot" "$bt" \
+    "$(awk -v a="$ot" -v b="$bt" 'BEGIN {printf "%.2f", a / b}')"
+done
+
+echo
+echo "## load of $RECORDS records, 4 threads: unbatched vs batchsize=100 (median of $REPS)"
+: >"$OUT/load.single"; : >"$OUT/load.batched"
+for rep in $(seq 1 "$REPS"); do
+  timed "load-single-r$rep" "$YCSB" load mongodb -P "$ROOT/workloads/workloada" -p recordcount="$RECORDS" \
+    -p mongodb.url="$URL/bench_single_$rep" -threads 4
+  timed "load-batched-r$rep" "$YCSB" load mongodb -P "$ROOT/workloads/workloada" -p recordcount="$RECORDS" \
+    -p mongodb.url="$URL/bench_batched_$rep" -p batchsize=100 -threads 4
+  awk -v r="$(ycsb_runtime_s "load-single-r$rep")" -v n="$(ycsb_ok "load-single-r$rep")" 'BEGIN {printf "%.1f\n", n / r}' >>"$OUT/load.single"
+  awk -v r="$(ycsb_runtime_s "load-batched-r$rep")" -v n="$(ycsb_ok "load-batched-r$rep")" 'BEGIN {printf "%.1f\n", n / r}' >>"$OUT/load.batched"
+done
+s=$(median <"$OUT/load.single"); b=$(median <"$OUT/load.batched")
+echo "unbatched: $s records/s; batched: $b records/s; speed-up $(awk -v a="$b" -v b="$s" 'BEGIN {printf "%.1fx", a / b}')"
+
+if [[ $BIG_THREADS -gt 0 ]]; then
+  echo
+  echo "## $BIG_THREADS threads x 5 operations (launcher defaults, no pool option)"
+  JAVA_OPTS= timed big "$YCSB" run mongodb -P "$ROOT/workloads/workloada" -p recordcount="$RECORDS" \
+    -p operationcount=$((BIG_THREADS * 5)) -p mongodb.url="$URL/bench_a" -threads "$BIG_THREADS"
+  echo "ok $(ycsb_ok big), failed $(ycsb_failed big), client max RSS $(max_rss_mib big) MiB, elapsed $(elapsed_seconds big) s"
+  grep -h "pool summary" "$OUT/big.err" || true
+fi
