@@ -1,0 +1,140 @@
+package dev.ycsbmongo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code scripts/ycsb load|run mongodb ...} end to end, as a user runs it, against the test
+ * server. Success is judged from YCSB's measurements (YCSB exits 0 even when operations fail).
+ */
+@ExtendWith(MongoServerExtension.class)
+class LauncherIT {
+
+  private static final String POOL_SUMMARY = "[mongodb] pool summary:";
+
+  @TempDir
+  Path workDir;
+
+  private TestMongo mongo;
+  private Path ycsb;
+  private String database;
+
+  @BeforeEach
+  void setUp(TestMongo mongo, TestInfo info) {
+    this.mongo = mongo;
+    this.ycsb = Launchers.ycsb();
+    this.database = Binding.database("launch", info.getTestMethod().orElseThrow().getName());
+    try (MongoClient driver = MongoClients.create(mongo.uri(database))) {
+      driver.getDatabase(database).drop();
+    }
+  }
+
+  @Test
+  void shouldLoadAndRunWorkloadAWithoutFailedOperations() throws Exception {
+    LauncherRun load = ycsb("load", 4, Duration.ofSeconds(120), "-p", "recordcount=1000");
+    YcsbOutput loaded = YcsbOutput.parse(load.stdout);
+    assertEquals(List.of(), loaded.failures(), load.diagnostics());
+    assertEquals(1000, loaded.returns("INSERT", "OK"), load.diagnostics());
+    assertEquals(1000, storedRecords());
+
+    LauncherRun run = ycsb("run", 4, Duration.ofSeconds(120), "-p", "recordcount=1000", "-p", "operationcount=2000");
+    YcsbOutput ran = YcsbOutput.parse(run.stdout);
+    assertEquals(List.of(), ran.failures(), run.diagnostics());
+    assertEquals(2000, ran.succeeded(Launchers.OPERATIONS), "operations that returned OK\n" + run.diagnostics());
+    assertTrue(ran.returns("READ", "OK") > 0 && ran.returns("UPDATE", "OK") > 0, "workload a reads and updates: " + ran);
+    assertTrue(ran.has("POOL-CHECKOUT"), "the binding's POOL-CHECKOUT measurement is in YCSB's output\n"
+        + run.diagnostics());
+    assertEquals(1, poolSummaries(run),
+        "one pool summary on stderr\n" + run.diagnostics());
+  }
+
+  @Test
+  void shouldStoreEveryRecordWhenLoadingInBatches() throws Exception {
+    LauncherRun load = ycsb("load", 4, Duration.ofSeconds(120), "-p", "recordcount=1003", "-p", "batchsize=10");
+    YcsbOutput loaded = YcsbOutput.parse(load.stdout);
+
+    assertEquals(List.of(), loaded.failures(), load.diagnostics());
+    assertEquals(1003, loaded.succeeded("INSERT"), load.diagnostics());
+    assertTrue(loaded.has("INSERT-BATCH"), "the binding's INSERT-BATCH measurement is in YCSB's output\n"
+        + load.diagnostics());
+    assertEquals(1003, storedRecords(), "every record, the tails flushed at cleanup\n" + load.diagnostics());
+  }
+
+  @Test
+  void shouldRun2000ThreadsWithoutPoolOptionsAndWithoutErrors() throws Exception {
+    LauncherRun load = ycsb("load", 8, Duration.ofSeconds(120), "-p", "recordcount=1000");
+    assertEquals(List.of(), YcsbOutput.parse(load.stdout).failures(), load.diagnostics());
+
+    // No pool option: the binding's defaults must let 2,000 threads through without a full wait
+    // queue. The embedded server accepts ~100 new connections a second, hence the long timeout.
+    LauncherRun run = ycsb("run", 2000, Duration.ofSeconds(300),
+        "-p", "recordcount=1000", "-p", "operationcount=4000");
+    YcsbOutput ran = YcsbOutput.parse(run.stdout);
+
+    assertNoWaitQueueFull(run);
+    assertEquals(List.of(), ran.failures(), run.diagnostics());
+    assertEquals(4000, ran.succeeded(Launchers.OPERATIONS), run.diagnostics());
+    assertEquals(1, poolSummaries(run), "one client, one pool summary\n" + run.diagnostics());
+  }
+
+  @Test
+  void shouldRun10000ThreadsOfFiveOperationsWithoutErrors() throws Exception {
+    LauncherRun load = ycsb("load", 8, Duration.ofSeconds(120), "-p", "recordcount=1000");
+    assertEquals(List.of(), YcsbOutput.parse(load.stdout).failures(), load.diagnostics());
+
+    // 10,000 threads with 5 operations each start and stop while others still initialise: the
+    // shared client must stay open until the last one cleans up. maxPoolSize=500 because the
+    // embedded server runs inside this test JVM (20,000 file descriptors, ~100 new connections
+    // a second): 10,000 connections would measure the test server, not the binding's life cycle.
+    LauncherRun run = ycsb("run", 10_000, Duration.ofSeconds(300),
+        "-p", "recordcount=1000", "-p", "operationcount=50000", "-p", "mongodb.maxPoolSize=500");
+    YcsbOutput ran = YcsbOutput.parse(run.stdout);
+
+    assertNoWaitQueueFull(run);
+    assertFalse(run.stdout.contains("state should be: open") || run.stderr.contains("state should be: open"),
+        "an operation ran on a closed client\n" + run.diagnostics());
+    assertEquals(List.of(), ran.failures(), run.diagnostics());
+    assertEquals(50_000, ran.succeeded(Launchers.OPERATIONS), run.diagnostics());
+    assertEquals(1, poolSummaries(run), "the client closed only after the last thread\n" + run.diagnostics());
+  }
+
+  private LauncherRun ycsb(String phase, int threads, Duration timeout, String... extra) throws Exception {
+    String[] args = new String[extra.length + 2];
+    System.arraycopy(extra, 0, args, 0, extra.length);
+    args[extra.length] = "-p";
+    args[extra.length + 1] = "mongodb.url=" + mongo.uri(database);
+    LauncherRun run = LauncherRun.run(workDir, timeout, Map.of(), null, Launchers.command(ycsb, phase, threads, args));
+    System.out.println("[it] " + run.describe());
+    return run;
+  }
+
+  private static long poolSummaries(LauncherRun run) {
+    return run.stderr.lines().filter(line -> line.startsWith(POOL_SUMMARY)).count();
+  }
+
+  private long storedRecords() {
+    try (MongoClient driver = MongoClients.create(mongo.uri(database))) {
+      return driver.getDatabase(database).getCollection(Binding.TABLE).countDocuments();
+    }
+  }
+
+  private static void assertNoWaitQueueFull(LauncherRun run) {
+    assertFalse(run.stdout.contains("MongoWaitQueueFullException") || run.stderr.contains("MongoWaitQueueFullException"),
+        "MongoWaitQueueFullException\n" + run.diagnostics());
+    assertFalse(run.stderr.contains("MongoTimeoutException") || run.stdout.contains("MongoTimeoutException"),
+        "MongoTimeoutException\n" + run.diagnostics());
+  }
+}
