@@ -4,23 +4,26 @@
 # Prints the figures BENCHMARKS.md quotes: per thread count, workload A through our binding
 # (scripts/ycsb) and through a bare driver loop (BareDriverLoop) on the same data, run
 # alternately in one session so machine noise hits both alike; client CPU microseconds per
-# successful operation, successful ops/s, and their ratios (medians over REPS). Then an
-# unbatched vs batchsize=100 load, and the client RSS of a 10,000-thread run.
+# successful operation, successful ops/s, and their ratios (medians over REPS). Then unbatched
+# vs batchsize=100 loads, and the client RSS of a 10,000-thread run with the launcher defaults.
 #
 # The server is NOT MongoDB: these numbers describe our client's CPU, not a database.
 #
 # Usage: bench/binding-bench.sh [quick]   (after mvn package; needs /usr/bin/time)
-# Env: PORT (27917), REPS (3), THREADS ("1 8 16 64"), OPS (400000), RECORDS (10000), BIG_THREADS (10000)
+# Env: PORT (27917), REPS (5), THREADS ("1 8 16 64"), OPS (400000), RECORDS (10000),
+#      LOAD_RECORDS (200000), LOAD_THREADS ("1 8"), BIG_THREADS (10000)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PORT=${PORT:-27917}
-REPS=${REPS:-3}
+REPS=${REPS:-5}
 THREADS=${THREADS:-"1 8 16 64"}
 OPS=${OPS:-400000}
 RECORDS=${RECORDS:-10000}
 BIG_THREADS=${BIG_THREADS:-10000}
-if [[ "${1:-}" == quick ]]; then REPS=1; THREADS="16"; OPS=30000; BIG_THREADS=0; fi
+LOAD_RECORDS=${LOAD_RECORDS:-200000}
+LOAD_THREADS=${LOAD_THREADS:-"1 8"}
+if [[ "${1:-}" == quick ]]; then REPS=1; THREADS="16"; OPS=30000; BIG_THREADS=0; LOAD_RECORDS=20000; LOAD_THREADS=8; fi
 OUT=$ROOT/bench/out/$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$OUT"
 URL="mongodb://127.0.0.1:$PORT"
@@ -91,18 +94,26 @@ for t in $THREADS; do
 done
 
 echo
-echo "## load of $RECORDS records, 4 threads: unbatched vs batchsize=100 (median of $REPS)"
-: >"$OUT/load.single"; : >"$OUT/load.batched"
-for rep in $(seq 1 "$REPS"); do
-  timed "load-single-r$rep" "$YCSB" load mongodb -P "$ROOT/workloads/workloada" -p recordcount="$RECORDS" \
-    -p mongodb.url="$URL/bench_single_$rep" -threads 4
-  timed "load-batched-r$rep" "$YCSB" load mongodb -P "$ROOT/workloads/workloada" -p recordcount="$RECORDS" \
-    -p mongodb.url="$URL/bench_batched_$rep" -p batchsize=100 -threads 4
-  awk -v r="$(ycsb_runtime_s "load-single-r$rep")" -v n="$(ycsb_ok "load-single-r$rep")" 'BEGIN {printf "%.1f\n", n / r}' >>"$OUT/load.single"
-  awk -v r="$(ycsb_runtime_s "load-batched-r$rep")" -v n="$(ycsb_ok "load-batched-r$rep")" 'BEGIN {printf "%.1f\n", n / r}' >>"$OUT/load.batched"
+echo "## load of $LOAD_RECORDS records: unbatched vs batchsize=100, successful records/s and client CPU us/record (median of $REPS)"
+printf '%-8s | %-18s | %-18s | %-9s | %-16s | %-16s\n' threads "unbatched rec/s" "batched rec/s" speed-up "unbatched CPU us" "batched CPU us"
+for t in $LOAD_THREADS; do
+  for b in 1 100; do : >"$OUT/load-t$t-b$b.tput"; : >"$OUT/load-t$t-b$b.cpu"; done
+  for rep in $(seq 1 "$REPS"); do
+    for b in 1 100; do
+      n=load-t$t-b$b-r$rep
+      timed "$n" "$YCSB" load mongodb -P "$ROOT/workloads/workloada" -p recordcount="$LOAD_RECORDS" \
+        -p mongodb.url="$URL/bench_load_${t}_${b}_$rep" -p batchsize="$b" -threads "$t"
+      ok=$(ycsb_ok "$n"); failed=$(ycsb_failed "$n")
+      [[ $failed == 0 ]] || echo "WARNING: $n had $failed failed operations" >&2
+      awk -v r="$(ycsb_runtime_s "$n")" -v n="$ok" 'BEGIN {printf "%.1f\n", n / r}' >>"$OUT/load-t$t-b$b.tput"
+      awk -v c="$(cpu_seconds "$n")" -v n="$ok" 'BEGIN {printf "%.2f\n", c * 1e6 / n}' >>"$OUT/load-t$t-b$b.cpu"
+    done
+  done
+  s1=$(median <"$OUT/load-t$t-b1.tput"); s100=$(median <"$OUT/load-t$t-b100.tput")
+  printf '%-8s | %-18s | %-18s | %-9s | %-16s | %-16s\n' "$t" "$s1" "$s100" \
+    "$(awk -v a="$s100" -v b="$s1" 'BEGIN {printf "%.1fx", a / b}')" \
+    "$(median <"$OUT/load-t$t-b1.cpu")" "$(median <"$OUT/load-t$t-b100.cpu")"
 done
-s=$(median <"$OUT/load.single"); b=$(median <"$OUT/load.batched")
-echo "unbatched: $s records/s; batched: $b records/s; speed-up $(awk -v a="$b" -v b="$s" 'BEGIN {printf "%.1fx", a / b}')"
 
 if [[ $BIG_THREADS -gt 0 ]]; then
   echo

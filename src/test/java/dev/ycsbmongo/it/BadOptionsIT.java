@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.ycsbmongo.binding.UriMasker;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Properties;
@@ -117,7 +118,7 @@ class BadOptionsIT {
     } catch (DBException e) {
       // the failure below says what matters
     }
-    return fail("init() accepted " + ConnectionStrings.mask(properties.toString()) + "; expected a DBException");
+    return fail("init() accepted " + UriMasker.mask(properties.toString()) + "; expected a DBException");
   }
 
   private static void assertOneLineNaming(DBException e, String property, String value) {

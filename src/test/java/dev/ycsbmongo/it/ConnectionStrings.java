@@ -1,5 +1,7 @@
 package dev.ycsbmongo.it;
 
+import dev.ycsbmongo.binding.UriMasker;
+
 /** Small connection-string edits the tests need, done on the text (no driver parsing). */
 final class ConnectionStrings {
 
@@ -10,7 +12,7 @@ final class ConnectionStrings {
   static String withDatabase(String uri, String database) {
     int schemeEnd = uri.indexOf("://");
     if (schemeEnd < 0) {
-      throw new IllegalArgumentException("not a MongoDB connection string: " + mask(uri));
+      throw new IllegalArgumentException("not a MongoDB connection string: " + UriMasker.mask(uri));
     }
     int hostsStart = schemeEnd + 3;
     int queryStart = uri.indexOf('?', hostsStart);
@@ -23,25 +25,11 @@ final class ConnectionStrings {
     return uri.substring(0, hostsEnd) + "/" + database + query;
   }
 
-  /** {@code uri} with the password between {@code user:} and {@code @} replaced by {@code ***}. */
-  static String mask(String uri) {
-    int schemeEnd = uri.indexOf("://");
-    int at = uri.lastIndexOf('@');
-    if (schemeEnd < 0 || at < schemeEnd) {
-      return uri;
-    }
-    int colon = uri.indexOf(':', schemeEnd + 3);
-    if (colon < 0 || colon > at) {
-      return uri;
-    }
-    return uri.substring(0, colon + 1) + "***" + uri.substring(at);
-  }
-
   /** {@code uri} with {@code user:password@} as its credentials (replacing any it had). */
   static String withCredentials(String uri, String user, String password) {
     int schemeEnd = uri.indexOf("://");
     if (schemeEnd < 0) {
-      throw new IllegalArgumentException("not a MongoDB connection string: " + mask(uri));
+      throw new IllegalArgumentException("not a MongoDB connection string: " + UriMasker.mask(uri));
     }
     int hostsStart = schemeEnd + 3;
     int slash = uri.indexOf('/', hostsStart);

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.it;
 
+import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -57,7 +58,7 @@ public final class MongoServerExtension implements BeforeAllCallback, ParameterR
     String fromEnv = System.getenv(ENV_URI);
     if (fromEnv != null && !fromEnv.isBlank()) {
       mongo = new TestMongo(TestMongo.Kind.ENV_URI, fromEnv.trim(),
-          "MongoDB from " + ENV_URI + " (" + ConnectionStrings.mask(fromEnv.trim()) + ")", null);
+          "MongoDB from " + ENV_URI + " (" + UriMasker.mask(fromEnv.trim()) + ")", null);
     } else if (dockerAvailable()) {
       mongo = startContainer();
     } else {
