@@ -107,6 +107,8 @@ for t in $LOAD_THREADS; do
       [[ $failed == 0 ]] || echo "WARNING: $n had $failed failed operations" >&2
       awk -v r="$(ycsb_runtime_s "$n")" -v n="$ok" 'BEGIN {printf "%.1f\n", n / r}' >>"$OUT/load-t$t-b$b.tput"
       awk -v c="$(cpu_seconds "$n")" -v n="$ok" 'BEGIN {printf "%.2f\n", c * 1e6 / n}' >>"$OUT/load-t$t-b$b.cpu"
+      # the embedded server holds every record on its heap: free this load's before the next
+      java -cp "$BARE_CP" dev.ycsbmongo.bench.DropDatabase "$URL" "bench_load_${t}_${b}_$rep" 2>/dev/null
     done
   done
   s1=$(median <"$OUT/load-t$t-b1.tput"); s100=$(median <"$OUT/load-t$t-b100.tput")

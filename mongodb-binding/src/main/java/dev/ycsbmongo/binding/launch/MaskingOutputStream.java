@@ -43,16 +43,40 @@ final class MaskingOutputStream extends OutputStream {
     }
   }
 
+  /**
+   * PrintStream with autoflush flushes after every print, even mid-line; a secret printed in
+   * pieces must not slip out half at a time. So a flush writes out only the part of a pending
+   * line that cannot be the start of a connection string or of a secret; the rest waits for
+   * its newline.
+   */
   @Override
   public synchronized void flush() throws IOException {
-    emit();
+    if (line.size() > 0) {
+      String pending = line.toString(StandardCharsets.UTF_8);
+      int safe = safePrefixLength(pending, secrets);
+      if (safe > 0) {
+        line.reset();
+        target.write(mask(pending.substring(0, safe), secrets).getBytes(StandardCharsets.UTF_8));
+        line.write(pending.substring(safe).getBytes(StandardCharsets.UTF_8));
+      }
+    }
     target.flush();
   }
 
   @Override
   public synchronized void close() throws IOException {
-    flush();
+    emit();
     target.close();
+  }
+
+  /** Writes out whatever is pending, masked; for the end of the process, where no newline may come. */
+  synchronized void drain() {
+    try {
+      emit();
+      target.flush();
+    } catch (IOException e) {
+      // the process is ending and the stream is gone: nothing left to tell anyone
+    }
   }
 
   private void emit() throws IOException {
@@ -62,6 +86,22 @@ final class MaskingOutputStream extends OutputStream {
     String text = line.toString(StandardCharsets.UTF_8);
     line.reset();
     target.write(mask(text, secrets).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** How much of an unfinished line can be written now without risking part of a secret. */
+  static int safePrefixLength(String pending, List<String> secrets) {
+    int scheme = pending.indexOf("mongodb");
+    int safe = scheme >= 0 ? scheme : pending.length();
+    for (String secret : secrets) {
+      // hold back any tail that could be the beginning of this secret
+      for (int n = Math.min(secret.length(), safe); n > 0; n--) {
+        if (pending.startsWith(secret.substring(0, n), safe - n)) {
+          safe -= n;
+          break;
+        }
+      }
+    }
+    return safe;
   }
 
   static String mask(String text, List<String> secrets) {

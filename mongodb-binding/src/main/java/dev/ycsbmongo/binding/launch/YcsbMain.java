@@ -1,6 +1,8 @@
 package dev.ycsbmongo.binding.launch;
 
+import dev.ycsbmongo.binding.BindingSettings;
 import dev.ycsbmongo.binding.ClientConfig;
+import dev.ycsbmongo.binding.InvalidSettingException;
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.binding.UriMasker;
 import java.io.FileDescriptor;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -36,14 +39,61 @@ public final class YcsbMain {
     String[] rest = new String[args.length - 1];
     System.arraycopy(args, 1, rest, 0, rest.length);
     List<String> secrets = secrets(rest, System.getenv());
-    System.setOut(new PrintStream(new MaskingOutputStream(new FileOutputStream(FileDescriptor.out), secrets), true,
-        StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(new MaskingOutputStream(new FileOutputStream(FileDescriptor.err), secrets), true,
-        StandardCharsets.UTF_8));
+    MaskingOutputStream out = new MaskingOutputStream(new FileOutputStream(FileDescriptor.out), secrets);
+    MaskingOutputStream err = new MaskingOutputStream(new FileOutputStream(FileDescriptor.err), secrets);
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    // YCSB ends in System.exit: a last line without its newline would otherwise stay pending
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      out.drain();
+      err.drain();
+    }, "ycsb-output-drain"));
+    Optional<String> invalid = invalidSetting(rest, System.getenv());
+    if (invalid.isPresent()) {
+      // YCSB would print this per thread, then run no operation and still exit 0
+      System.err.println("ycsb: " + invalid.get());
+      System.exit(2);
+      return;
+    }
     if (args[0].equals("client")) {
       site.ycsb.Client.main(rest);
     } else {
       site.ycsb.CommandLine.main(rest);
+    }
+  }
+
+  /**
+   * Checks the binding's options before YCSB starts, reading {@code -P} files and {@code -p}
+   * pairs in YCSB's order (later wins). Arguments YCSB itself would reject are left to YCSB.
+   */
+  static Optional<String> invalidSetting(String[] args, Map<String, String> env) {
+    Properties props = new Properties();
+    for (int i = 0; i + 1 < args.length; i++) {
+      String arg = args[i];
+      String value = args[i + 1];
+      if (arg.equals("-P")) {
+        Optional<Properties> file = readPropertyFile(value);
+        if (file.isEmpty()) {
+          return Optional.empty();  // YCSB reports unreadable files itself
+        }
+        props.putAll(file.get());
+        i++;
+      } else if (arg.equals("-p")) {
+        int eq = value.indexOf('=');
+        if (eq > 0) {
+          props.setProperty(value.substring(0, eq), value.substring(eq + 1));
+        }
+        i++;
+      } else if (arg.equals("-threads")) {
+        props.setProperty(Keys.THREAD_COUNT, value);
+        i++;
+      }
+    }
+    try {
+      BindingSettings.from(props, env);
+      return Optional.empty();
+    } catch (InvalidSettingException e) {
+      return Optional.of(e.getMessage());
     }
   }
 
@@ -53,20 +103,20 @@ public final class YcsbMain {
     for (int i = 0; i < args.length; i++) {
       secrets.addAll(UriMasker.passwords(args[i]));
       if (args[i].equals("-P") && i + 1 < args.length) {
-        secrets.addAll(passwordsInPropertyFile(Path.of(args[i + 1])));
+        readPropertyFile(args[i + 1]).ifPresent(p -> secrets.addAll(UriMasker.passwords(p.getProperty(Keys.URL))));
       }
     }
     secrets.addAll(UriMasker.passwords(env.get(ClientConfig.URL_ENV)));
     return secrets;
   }
 
-  private static List<String> passwordsInPropertyFile(Path file) {
+  private static Optional<Properties> readPropertyFile(String file) {
     Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (Reader r = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
       p.load(r);
+      return Optional.of(p);
     } catch (IOException | RuntimeException e) {
-      return List.of();  // YCSB reports unreadable files itself
+      return Optional.empty();
     }
-    return UriMasker.passwords(p.getProperty(Keys.URL));
   }
 }
