@@ -21,11 +21,6 @@ public final class InvalidSettingException extends DBException {
     super(UriMasker.mask(message));
   }
 
-  /** {@code property: 'value' is not valid: accepted ...}, with the value masked if it is a URL. */
-  public static InvalidSettingException of(String property, String value, String accepted) {
-    return new InvalidSettingException(property + ": '" + value + "' is not valid; accepted: " + accepted);
-  }
-
   @Override
   public synchronized Throwable fillInStackTrace() {
     return this;

@@ -34,11 +34,7 @@ final class PoolStats implements ConnectionPoolListener {
   private final LongAccumulator maxInUse = new LongAccumulator(Math::max, 0);
   private final Map<ConnectionCheckOutFailedEvent.Reason, LongAdder> failures =
       new EnumMap<>(ConnectionCheckOutFailedEvent.Reason.class);
-  private final boolean measure;
-
-  /** @param measure whether to record checkout waits into YCSB's measurements */
-  PoolStats(boolean measure) {
-    this.measure = measure;
+  PoolStats() {
     for (ConnectionCheckOutFailedEvent.Reason reason : ConnectionCheckOutFailedEvent.Reason.values()) {
       failures.put(reason, new LongAdder());
     }
@@ -61,9 +57,7 @@ final class PoolStats implements ConnectionPoolListener {
     checkoutWaitMicros.add(waitMicros);
     maxCheckoutWaitMicros.accumulate(waitMicros);
     maxInUse.accumulate(inUse.incrementAndGet());
-    if (measure) {
-      Measurements.getMeasurements().measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, waitMicros));
-    }
+    Measurements.getMeasurements().measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, waitMicros));
   }
 
   @Override
@@ -74,23 +68,9 @@ final class PoolStats implements ConnectionPoolListener {
   @Override
   public void connectionCheckOutFailed(ConnectionCheckOutFailedEvent event) {
     failures.get(event.getReason()).increment();
-    if (measure) {
-      Measurements m = Measurements.getMeasurements();
-      m.measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, event.getElapsedTime(TimeUnit.MICROSECONDS)));
-      m.reportStatus(CHECKOUT_MEASUREMENT, CHECKOUT_FAILED);
-    }
-  }
-
-  long connectionsCreated() {
-    return created.sum();
-  }
-
-  long maxInUse() {
-    return maxInUse.get();
-  }
-
-  long checkouts() {
-    return checkouts.sum();
+    Measurements m = Measurements.getMeasurements();
+    m.measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, event.getElapsedTime(TimeUnit.MICROSECONDS)));
+    m.reportStatus(CHECKOUT_MEASUREMENT, CHECKOUT_FAILED);
   }
 
   long checkoutFailures() {

@@ -38,8 +38,8 @@ final class SharedClient {
     this.poolStats = poolStats;
   }
 
-  static SharedClient open(ClientConfig config, boolean measurePool) {
-    PoolStats stats = new PoolStats(measurePool);
+  static SharedClient open(ClientConfig config) {
+    PoolStats stats = new PoolStats();
     MongoClient client = MongoClients.create(MongoClientSettingsFactory.create(config, CODECS, stats));
     return new SharedClient(config, client, stats);
   }
@@ -55,16 +55,8 @@ final class SharedClient {
     return t;
   }
 
-  MongoDatabase database() {
-    return database;
-  }
-
   PoolStats poolStats() {
     return poolStats;
-  }
-
-  ClientConfig config() {
-    return config;
   }
 
   /** Closes the client and returns the pool summary. */

@@ -45,7 +45,7 @@ final class SharedClients {
         throw new IllegalStateException("acquire without register");
       }
       if (entry.client == null) {
-        entry.client = SharedClient.open(settings.client(), true);
+        entry.client = SharedClient.open(settings.client());
         log.info("client: " + settings.describe());
         warnAboutSettings(settings, log);
         installShutdownHook(log);

@@ -77,25 +77,6 @@ public final class UriMasker {
     }
   }
 
-  /** The user name of a connection string, if any; shown in place of the full credentials. */
-  public static Optional<String> user(String uri) {
-    if (uri == null) {
-      return Optional.empty();
-    }
-    int schemeAt = nextScheme(uri, 0);
-    if (schemeAt < 0) {
-      return Optional.empty();
-    }
-    int userInfoStart = uri.indexOf("://", schemeAt) + 3;
-    int at = uri.lastIndexOf('@', authorityEnd(uri, userInfoStart) - 1);
-    if (at < userInfoStart) {
-      return Optional.empty();
-    }
-    int colon = uri.indexOf(':', userInfoStart);
-    int end = colon >= 0 && colon < at ? colon : at;
-    return decode(uri.substring(userInfoStart, end));
-  }
-
   private static Optional<String> decode(String raw) {
     try {
       return Optional.of(URLDecoder.decode(raw, StandardCharsets.UTF_8));
