@@ -103,8 +103,15 @@ final class PoolStats implements ConnectionPoolListener {
           .append(checkoutFailures(ConnectionCheckOutFailedEvent.Reason.CONNECTION_ERROR)).append(", pool closed ")
           .append(checkoutFailures(ConnectionCheckOutFailedEvent.Reason.POOL_CLOSED)).append(", other ")
           .append(checkoutFailures(ConnectionCheckOutFailedEvent.Reason.UNKNOWN))
-          .append("): those operations failed without reaching the server; raise ")
-          .append(Keys.MAX_POOL_SIZE).append(" or ").append(Keys.WAIT_QUEUE_TIMEOUT_MS);
+          .append("): those operations failed without reaching the server");
+      if (checkoutFailures(ConnectionCheckOutFailedEvent.Reason.TIMEOUT) > 0) {
+        s.append("; for the timeouts, raise ").append(Keys.MAX_POOL_SIZE).append(" or ")
+            .append(Keys.WAIT_QUEUE_TIMEOUT_MS);
+      }
+      if (checkoutFailures(ConnectionCheckOutFailedEvent.Reason.CONNECTION_ERROR) > 0) {
+        s.append("; connection errors mean new connections could not be opened or authenticated"
+            + " (see the first operation errors above)");
+      }
     }
     return s.toString();
   }
