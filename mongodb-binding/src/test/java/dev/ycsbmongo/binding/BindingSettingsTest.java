@@ -152,6 +152,16 @@ class BindingSettingsTest {
   }
 
   @Test
+  void tlsAndCredentialsComeFromTheUrl() throws Exception {
+    MongoClientSettings d = driver(settings("mongodb.url",
+        "mongodb://bench:pw@127.0.0.1:27017/db?tls=true&tlsAllowInvalidHostnames=true&authSource=admin"));
+    assertTrue(d.getSslSettings().isEnabled());
+    assertTrue(d.getSslSettings().isInvalidHostNameAllowed());
+    assertEquals("admin", d.getCredential().getSource());
+    assertEquals("db", settings("mongodb.url", "mongodb://bench:pw@127.0.0.1/db?authSource=admin").client().database());
+  }
+
+  @Test
   void journalAloneCombinesWithTheUrlsWriteConcern() throws Exception {
     assertEquals(WriteConcern.MAJORITY.withJournal(false),
         settings("mongodb.url", "mongodb://h/db?w=majority", "mongodb.journal", "false").client().writeConcern());
