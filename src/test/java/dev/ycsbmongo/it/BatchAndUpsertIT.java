@@ -43,10 +43,8 @@ class BatchAndUpsertIT {
   @BeforeEach
   void open(TestMongo mongo, TestInfo info) {
     this.mongo = mongo;
-    database = Binding.database("batch", info.getTestMethod().orElseThrow().getName()
-        + info.getDisplayName().replaceAll("\\D", ""));
+    database = mongo.freshDatabase("batch", info);
     driver = MongoClients.create(mongo.uri(database));
-    driver.getDatabase(database).drop();
   }
 
   @AfterEach

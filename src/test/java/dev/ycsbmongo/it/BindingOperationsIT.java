@@ -47,11 +47,10 @@ class BindingOperationsIT {
 
   @BeforeEach
   void open(TestMongo mongo, TestInfo info) throws Exception {
-    database = Binding.database("ops", info.getTestMethod().orElseThrow().getName());
+    database = mongo.freshDatabase("ops", info);
     binding = Binding.open(Binding.properties(mongo, database));
     db = binding.db();
     driver = MongoClients.create(mongo.uri(database));
-    driver.getDatabase(database).drop();
   }
 
   @AfterEach

@@ -36,10 +36,7 @@ class LauncherIT {
   void setUp(TestMongo mongo, TestInfo info) {
     this.mongo = mongo;
     this.ycsb = Launchers.ycsb();
-    this.database = Binding.database("launch", info.getTestMethod().orElseThrow().getName());
-    try (MongoClient driver = MongoClients.create(mongo.uri(database))) {
-      driver.getDatabase(database).drop();
-    }
+    this.database = mongo.freshDatabase("launch", info);
   }
 
   @Test

@@ -1,6 +1,9 @@
 package dev.ycsbmongo.it;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
 import java.util.Objects;
+import org.junit.jupiter.api.TestInfo;
 
 /**
  * The MongoDB server the integration tests of this JVM run against, resolved once by
@@ -50,6 +53,19 @@ public final class TestMongo implements AutoCloseable {
    */
   public String uri(String database) {
     return ConnectionStrings.withDatabase(baseUri, database);
+  }
+
+  /**
+   * A database of the test's own, named for the test method (and its parameters, if any) and
+   * dropped, so the test starts from nothing whatever ran before it.
+   */
+  public String freshDatabase(String prefix, TestInfo info) {
+    String database = Binding.database(prefix, info.getTestMethod().orElseThrow().getName()
+        + info.getDisplayName().replaceAll("\\D", ""));
+    try (MongoClient driver = MongoClients.create(uri(database))) {
+      driver.getDatabase(database).drop();
+    }
+    return database;
   }
 
   /**

@@ -1,9 +1,11 @@
 package dev.ycsbmongo.binding;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The binding's whole configuration: the shared client's settings plus what each YCSB thread's
@@ -34,9 +36,44 @@ public record BindingSettings(ClientConfig client, int batchSize, boolean upsert
     }
   }
 
-  /** Same as {@link #from(Properties, Map)} with the process environment. */
+  /**
+   * Same as {@link #from(Properties, Map)} with the process environment, parsed once per distinct
+   * input: YCSB hands every thread's DB the same properties, and with {@code -threads 10000}
+   * parsing them 10,000 times would parse the URL 10,000 times (for {@code mongodb+srv://},
+   * each parse is a DNS query).
+   */
   public static BindingSettings from(Properties properties) throws InvalidSettingException {
-    return from(properties, System.getenv());
+    Map<String, String> env = System.getenv();
+    Parsed parsed = PARSED.computeIfAbsent(new ParseInput(relevant(properties), env), in -> {
+      try {
+        return new Parsed(from(properties, env), null);
+      } catch (InvalidSettingException e) {
+        return new Parsed(null, e);
+      }
+    });
+    if (parsed.error() != null) {
+      throw parsed.error();
+    }
+    return parsed.settings();
+  }
+
+  private record ParseInput(Map<String, String> properties, Map<String, String> env) {
+  }
+
+  private record Parsed(BindingSettings settings, InvalidSettingException error) {
+  }
+
+  private static final Map<ParseInput, Parsed> PARSED = new ConcurrentHashMap<>();
+
+  /** The properties {@link #from(Properties, Map)} reads; the rest of YCSB's cannot change the result. */
+  private static Map<String, String> relevant(Properties properties) {
+    Map<String, String> relevant = new HashMap<>();
+    for (String key : properties.stringPropertyNames()) {
+      if (key.startsWith("mongodb.") || key.equals(Keys.THREAD_COUNT) || key.equals(Keys.BATCH_SIZE_STOCK)) {
+        relevant.put(key, properties.getProperty(key));
+      }
+    }
+    return relevant;
   }
 
   private static void rejectUnknownKeys(Properties properties) {
@@ -62,8 +99,7 @@ public record BindingSettings(ClientConfig client, int batchSize, boolean upsert
     s.append(c.maskedUrl()).append(" database=").append(c.database())
         .append(" writeConcern=").append(WriteConcerns.describe(c.writeConcern()))
         .append(" readPreference=").append(c.readPreference().getName())
-        .append(" readConcern=").append(c.readConcern() == null || c.readConcern().getLevel() == null
-            ? "default" : c.readConcern().getLevel().getValue())
+        .append(" readConcern=").append(c.readConcernName())
         .append(" maxPoolSize=").append(c.maxPoolSize() == 0 ? "unlimited" : String.valueOf(c.maxPoolSize()))
         .append(" threads=").append(threadCount)
         .append(" batchsize=").append(batchSize)

@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * driver gets. Two DB instances with equal configs share one client.
  */
 public record ClientConfig(
-    String url,
+    ConnectionString connectionString,
     String database,
     WriteConcern writeConcern,
     ReadPreference readPreference,
@@ -76,7 +76,7 @@ public record ClientConfig(
           + "' is not valid; accepted: a whole number from 0 to " + Keys.MAX_POOL_SIZE + " (" + maxPool + ")");
     }
     return new ClientConfig(
-        url,
+        cs,
         p.string(Keys.DATABASE).orElse(cs.getDatabase() == null ? DEFAULT_DATABASE : cs.getDatabase()),
         writeConcern(p, cs),
         readPreference(p, cs),
@@ -116,13 +116,19 @@ public record ClientConfig(
     return fromEnv.trim();
   }
 
-  /** The URL with its password masked: the only form of it that may be printed. */
-  public String maskedUrl() {
-    return UriMasker.mask(url);
+  /** The URL as given; never print it: {@link #maskedUrl()} is the printable form. */
+  public String url() {
+    return connectionString.getConnectionString();
   }
 
-  ConnectionString connectionString() {
-    return parseUrl(url);
+  /** The URL with its password masked: the only form of it that may be printed. */
+  public String maskedUrl() {
+    return UriMasker.mask(url());
+  }
+
+  /** The read concern level for logs: {@code default} when the server's applies. */
+  String readConcernName() {
+    return readConcern == null || readConcern.getLevel() == null ? "default" : readConcern.getLevel().getValue();
   }
 
   static ConnectionString parseUrl(String url) {
@@ -165,14 +171,8 @@ public record ClientConfig(
     Optional<String> mode = p.string(Keys.READ_PREFERENCE).map(v -> ReadPreferences.mode(Keys.READ_PREFERENCE, v));
     Optional<List<TagSet>> tags = p.string(Keys.READ_PREFERENCE_TAGS)
         .map(v -> ReadPreferences.tags(Keys.READ_PREFERENCE_TAGS, v));
-    Optional<Integer> staleness = p.string(Keys.MAX_STALENESS_SECONDS).map(v -> {
-      try {
-        return ReadPreferences.maxStalenessSeconds(Keys.MAX_STALENESS_SECONDS, Integer.parseInt(v));
-      } catch (NumberFormatException e) {
-        throw PropertyReader.invalid(Keys.MAX_STALENESS_SECONDS, v,
-            "-1 (no limit) or a number of seconds >= " + ReadPreferences.MIN_STALENESS_SECONDS);
-      }
-    });
+    Optional<Integer> staleness = p.string(Keys.MAX_STALENESS_SECONDS)
+        .map(v -> ReadPreferences.maxStalenessSeconds(Keys.MAX_STALENESS_SECONDS, v));
     ReadPreference fromUrl = cs.getReadPreference();
     if (mode.isEmpty() && tags.isEmpty() && staleness.isEmpty()) {
       return fromUrl == null ? ReadPreference.primary() : fromUrl;
@@ -247,8 +247,7 @@ public record ClientConfig(
   public String toString() {
     return "ClientConfig[url=" + maskedUrl() + ", database=" + database
         + ", writeConcern=" + WriteConcerns.describe(writeConcern)
-        + ", readPreference=" + readPreference + ", readConcern="
-        + (readConcern == null || readConcern.getLevel() == null ? "server default" : readConcern.getLevel().getValue())
+        + ", readPreference=" + readPreference + ", readConcern=" + readConcernName()
         + ", maxPoolSize=" + maxPoolSize + ", minPoolSize=" + minPoolSize + ", maxConnecting=" + maxConnecting
         + ", waitQueueTimeoutMs=" + waitQueueTimeoutMs + ", maxIdleTimeMs=" + maxIdleTimeMs
         + ", maxLifeTimeMs=" + maxLifeTimeMs + ", connectTimeoutMs=" + connectTimeoutMs

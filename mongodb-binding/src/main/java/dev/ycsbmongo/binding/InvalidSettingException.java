@@ -28,15 +28,23 @@ public final class InvalidSettingException extends DBException {
 
   @Override
   public void printStackTrace(PrintStream s) {
-    if (PRINTED.add(System.identityHashCode(s) + getMessage())) {
-      s.println("mongodb binding: " + getMessage());
+    if (firstTimeOn(s)) {
+      s.println(line());
     }
   }
 
   @Override
   public void printStackTrace(PrintWriter s) {
-    if (PRINTED.add(System.identityHashCode(s) + getMessage())) {
-      s.println("mongodb binding: " + getMessage());
+    if (firstTimeOn(s)) {
+      s.println(line());
     }
+  }
+
+  private boolean firstTimeOn(Object stream) {
+    return PRINTED.add(System.identityHashCode(stream) + getMessage());
+  }
+
+  private String line() {
+    return "mongodb binding: " + getMessage();
   }
 }

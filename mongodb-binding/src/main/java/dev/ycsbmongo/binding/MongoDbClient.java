@@ -51,6 +51,7 @@ public class MongoDbClient extends DB {
   private SharedClient client;
   private List<YcsbRecord> batch;
   private String batchTable;
+  private Measurements measurements;
 
   @Override
   public void setProperties(java.util.Properties p) {
@@ -63,10 +64,7 @@ public class MongoDbClient extends DB {
     try {
       settings = BindingSettings.from(p);
       settingsError = null;
-      if (!registered) {
-        SharedClients.register(settings.client());
-        registered = true;
-      }
+      registerOnce();
     } catch (InvalidSettingException e) {
       settings = null;
       settingsError = e;
@@ -81,17 +79,25 @@ public class MongoDbClient extends DB {
     if (settingsError != null) {
       throw settingsError;
     }
-    if (!registered) {
-      SharedClients.register(settings.client());
-      registered = true;
-    }
+    registerOnce();
     try {
       client = SharedClients.acquire(settings, log);
     } catch (RuntimeException e) {
       throw new DBException(UriMasker.mask("cannot create the MongoDB client for "
           + settings.client().maskedUrl() + ": " + e.getMessage()));
     }
-    batch = settings.batchSize() > 1 ? new ArrayList<>(settings.batchSize()) : null;
+    if (settings.batchSize() > 1) {
+      batch = new ArrayList<>(settings.batchSize());
+      measurements = Measurements.getMeasurements();
+    }
+  }
+
+  /** Counts this instance towards its shared client (again after a cleanup, if re-initialised). */
+  private void registerOnce() {
+    if (!registered) {
+      SharedClients.register(settings.client());
+      registered = true;
+    }
   }
 
   @Override
@@ -236,7 +242,6 @@ public class MongoDbClient extends DB {
       }
     });
     long micros = (System.nanoTime() - start) / 1000;
-    Measurements measurements = Measurements.getMeasurements();
     measurements.measure(BATCH_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, micros));
     measurements.reportStatus(BATCH_MEASUREMENT, status);
     return status;

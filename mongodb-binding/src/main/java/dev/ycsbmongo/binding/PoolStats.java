@@ -34,6 +34,12 @@ final class PoolStats implements ConnectionPoolListener {
   private final LongAccumulator maxInUse = new LongAccumulator(Math::max, 0);
   private final Map<ConnectionCheckOutFailedEvent.Reason, LongAdder> failures =
       new EnumMap<>(ConnectionCheckOutFailedEvent.Reason.class);
+  /**
+   * Held, not looked up per checkout: {@code Measurements.getMeasurements()} is a static
+   * synchronized method, a lock every YCSB thread would take on every operation.
+   */
+  private final Measurements measurements = Measurements.getMeasurements();
+
   PoolStats() {
     for (ConnectionCheckOutFailedEvent.Reason reason : ConnectionCheckOutFailedEvent.Reason.values()) {
       failures.put(reason, new LongAdder());
@@ -57,7 +63,7 @@ final class PoolStats implements ConnectionPoolListener {
     checkoutWaitMicros.add(waitMicros);
     maxCheckoutWaitMicros.accumulate(waitMicros);
     maxInUse.accumulate(inUse.incrementAndGet());
-    Measurements.getMeasurements().measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, waitMicros));
+    measurements.measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, waitMicros));
   }
 
   @Override
@@ -68,9 +74,9 @@ final class PoolStats implements ConnectionPoolListener {
   @Override
   public void connectionCheckOutFailed(ConnectionCheckOutFailedEvent event) {
     failures.get(event.getReason()).increment();
-    Measurements m = Measurements.getMeasurements();
-    m.measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, event.getElapsedTime(TimeUnit.MICROSECONDS)));
-    m.reportStatus(CHECKOUT_MEASUREMENT, CHECKOUT_FAILED);
+    measurements.measure(CHECKOUT_MEASUREMENT,
+        (int) Math.min(Integer.MAX_VALUE, event.getElapsedTime(TimeUnit.MICROSECONDS)));
+    measurements.reportStatus(CHECKOUT_MEASUREMENT, CHECKOUT_FAILED);
   }
 
   long checkoutFailures() {

@@ -25,25 +25,16 @@ final class PropertyReader {
   }
 
   Optional<Integer> nonNegativeInt(String key) {
-    return string(key).map(v -> parseInt(key, v, 0, "a whole number >= 0"));
+    return string(key).map(v -> (int) whole(key, v, 0, Integer.MAX_VALUE, "a whole number >= 0"));
   }
 
   Optional<Integer> positiveInt(String key) {
-    return string(key).map(v -> parseInt(key, v, 1, "a whole number >= 1"));
+    return string(key).map(v -> (int) whole(key, v, 1, Integer.MAX_VALUE, "a whole number >= 1"));
   }
 
   Optional<Long> nonNegativeMillis(String key) {
-    return string(key).map(v -> {
-      try {
-        long parsed = Long.parseLong(v);
-        if (parsed >= 0) {
-          return parsed;
-        }
-      } catch (NumberFormatException e) {
-        // reported below with what is accepted
-      }
-      throw invalid(key, v, "milliseconds as a whole number >= 0 (0 means no limit)");
-    });
+    return string(key).map(v -> whole(key, v, 0, Long.MAX_VALUE,
+        "milliseconds as a whole number >= 0 (0 means no limit)"));
   }
 
   Optional<Boolean> bool(String key) {
@@ -59,10 +50,10 @@ final class PropertyReader {
     });
   }
 
-  private static int parseInt(String key, String value, int min, String accepted) {
+  private static long whole(String key, String value, long min, long max, String accepted) {
     try {
-      int parsed = Integer.parseInt(value);
-      if (parsed >= min) {
+      long parsed = Long.parseLong(value);
+      if (parsed >= min && parsed <= max) {
         return parsed;
       }
     } catch (NumberFormatException e) {

@@ -63,12 +63,16 @@ final class ReadPreferences {
     return sets;
   }
 
-  static int maxStalenessSeconds(String key, int seconds) {
-    if (seconds != -1 && seconds < MIN_STALENESS_SECONDS) {
-      throw PropertyReader.invalid(key, String.valueOf(seconds),
-          "-1 (no limit) or a number of seconds >= " + MIN_STALENESS_SECONDS);
+  static int maxStalenessSeconds(String key, String value) {
+    try {
+      int seconds = Integer.parseInt(value);
+      if (seconds == -1 || seconds >= MIN_STALENESS_SECONDS) {
+        return seconds;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with what is accepted
     }
-    return seconds;
+    throw PropertyReader.invalid(key, value, "-1 (no limit) or a number of seconds >= " + MIN_STALENESS_SECONDS);
   }
 
   static ReadPreference build(String key, String mode, List<TagSet> tags, Integer maxStalenessSeconds) {
