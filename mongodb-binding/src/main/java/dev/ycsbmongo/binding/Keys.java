@@ -1,7 +1,6 @@
 package dev.ycsbmongo.binding;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /** The property names the binding reads: one place, so the unknown-key check and the README agree. */
@@ -46,35 +45,11 @@ public final class Keys {
 
   /** The known key closest to a misspelled one, for "did you mean". */
   static Optional<String> closest(String unknown) {
-    String u = unknown.toLowerCase(Locale.ROOT).replace(" ", "");
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String key : ALL_MONGODB) {
-      int d = distance(u, key.toLowerCase(Locale.ROOT));
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = key;
-      }
-    }
-    return bestDistance <= Math.max(3, u.length() / 3) ? Optional.of(best) : Optional.empty();
+    return DidYouMean.closest(unknown, ALL_MONGODB);
   }
 
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
+  /** Every {@code mongodb.*} property the binding reads. */
+  public static List<String> allMongodb() {
+    return ALL_MONGODB;
   }
 }

@@ -1,0 +1,43 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One YCSB invocation of an expanded plan: a value that {@code validate} prints and {@code run}
+ * executes. It never holds a connection string: the runner takes it from the plan's target.
+ *
+ * @param index 1-based position in the plan's order
+ * @param id stable identity, the same on every expansion of the same plan (what {@code --resume}
+ *     matches), e.g. {@code run/local/rw-50-50/threads=8/rep=1}
+ * @param scenario the scenario's name; for a load that prepares run cells, the first scenario that needs it
+ * @param coordinates the cell's value of every dimension that applies to it, in dimension order
+ *     ({@code threads} is spelled {@code threadcount})
+ * @param repetition 1-based; 0 for loads that prepare data sets and for warm-ups
+ * @param dataSet identity of the data set this phase loads or reads (target and the properties
+ *     that shape the data: recordcount, fieldcount, fieldlength, table, database, ...)
+ * @param workload the scenario's workload file, if any (passed to YCSB as {@code -P})
+ * @param properties the resolved YCSB properties, sorted by key, without {@code mongodb.url}
+ * @param threads YCSB's {@code -threads}
+ * @param dropBeforeLoad drop the collection first (every load phase today)
+ * @param verifyLoad count the documents after the load
+ * @param dependsOn id of the load phase whose data this phase reads, if any: when that load did
+ *     not succeed, this phase is recorded as skipped
+ */
+public record Phase(int index, String id, PhaseKind kind, String target, String scenario,
+    Map<String, String> coordinates, int repetition, String dataSet, Optional<Path> workload,
+    Map<String, String> properties, int threads, boolean dropBeforeLoad, boolean verifyLoad,
+    Duration timeout, double maxErrorRate, Optional<String> dependsOn) {
+
+  public Phase {
+    coordinates = Plan.unmodifiableOrdered(coordinates);
+    properties = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(properties));
+  }
+
+  /** True for phases whose figures go into the tables (runs, and the cells of load scenarios). */
+  public boolean measured() {
+    return kind == PhaseKind.RUN || (kind == PhaseKind.LOAD && repetition > 0);
+  }
+}

@@ -1,0 +1,13 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import java.util.Locale;
+
+/** What a phase does: YCSB {@code -load}, or YCSB {@code -t} unmeasured (warm-up) or measured. */
+public enum PhaseKind {
+  LOAD, WARMUP, RUN;
+
+  /** The lower-case name used in ids, file names and tables. */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,44 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A validated benchmark plan: targets x scenarios x dimensions, and how to run them.
+ *
+ * @param name the plan's name (letters, digits, '.', '_', '-'); names the run directory
+ * @param source the plan file it was read from
+ * @param properties plan-wide YCSB properties (lowest precedence after YCSB's own defaults)
+ * @param dimensions the plan's {@code sweep} entries then its {@code zip} groups, in file order
+ */
+public record Plan(String name, String description, Path source, Map<String, String> properties,
+    List<Target> targets, List<Scenario> scenarios, List<Dimension> dimensions, Settings settings) {
+
+  public Plan {
+    properties = unmodifiableOrdered(properties);
+    targets = List.copyOf(targets);
+    scenarios = List.copyOf(scenarios);
+    dimensions = List.copyOf(dimensions);
+  }
+
+  public Optional<Target> target(String targetName) {
+    return targets.stream().filter(t -> t.name().equals(targetName)).findFirst();
+  }
+
+  public Optional<Scenario> scenario(String scenarioName) {
+    return scenarios.stream().filter(s -> s.name().equals(scenarioName)).findFirst();
+  }
+
+  static <V> Map<String, V> unmodifiableOrdered(Map<String, V> map) {
+    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(map));
+  }
+
+  static Map<String, List<String>> copyOfLists(Map<String, List<String>> map) {
+    Map<String, List<String>> copy = new LinkedHashMap<>();
+    map.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+    return java.util.Collections.unmodifiableMap(copy);
+  }
+}
