@@ -1,0 +1,48 @@
+package dev.ycsbmongo.orchestrator.results;
+
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One line of {@code results.jsonl}: everything known about one phase, typed, units in names.
+ * Written once, when the phase ends; every table and report is computed from these alone.
+ *
+ * @param schemaVersion {@value #SCHEMA_VERSION}; bumped on any incompatible change
+ * @param runId the run directory's name
+ * @param index, phaseId, kind, scenario, coordinates, repetition, dataSet: from the expanded phase
+ * @param command the exact YCSB command line, connection string masked
+ * @param properties the resolved YCSB properties (connection string left out)
+ * @param runtimeSeconds wall time of the child process (0 when it never started)
+ * @param cause why the phase did not succeed (null when it did)
+ * @param throughputOpsPerSec successful operations per second over the whole phase (null when not measured)
+ * @param ycsbThroughputOpsPerSec YCSB's own [OVERALL] Throughput, which counts failed operations too
+ * @param errorRate failed / all operations over the whole phase
+ * @param full the whole phase's figures (null when YCSB produced none)
+ * @param steady the figures after the ramp-up (null when the phase was too short: see steadyAbsentReason)
+ * @param loadedRecords documents counted after a load (null when not verified)
+ * @param outputDirectory the phase's directory, relative to the run directory
+ */
+public record PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
+    String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
+    ServerInfo server, ClientHost client, String command, Map<String, String> properties, Instant start, Instant end,
+    double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
+    Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
+    Long loadedRecords, String outputDirectory) {
+
+  public static final int SCHEMA_VERSION = 1;
+
+  public PhaseResult {
+    coordinates = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(coordinates));
+    properties = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(properties));
+  }
+
+  public boolean succeeded() {
+    return status == PhaseStatus.SUCCEEDED;
+  }
+
+  /** The window the tables show: steady state where there is one, else the whole phase. */
+  public WindowStats tableWindow() {
+    return steady != null ? steady : full;
+  }
+}

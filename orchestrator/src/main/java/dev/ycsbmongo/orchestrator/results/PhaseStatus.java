@@ -1,0 +1,12 @@
+package dev.ycsbmongo.orchestrator.results;
+
+/** How a phase ended. Only {@link #SUCCEEDED} phases are skipped by {@code run --resume}. */
+public enum PhaseStatus {
+  SUCCEEDED,
+  /** Non-zero exit, errors over the threshold, timeout, missing measurements, failed load check. */
+  FAILED,
+  /** Stopped by Ctrl-C (or SIGTERM) while running. */
+  INTERRUPTED,
+  /** Not run: the load it depends on did not succeed. */
+  SKIPPED
+}
