@@ -23,7 +23,7 @@ public record Target(String name, String uriTemplate, String uri, Map<String, St
   public static final String EMBEDDED = "embedded";
 
   public Target {
-    labels = Map.copyOf(labels);
+    labels = Plan.unmodifiableOrdered(labels);
     properties = Plan.copyOfLists(properties);
   }
 
