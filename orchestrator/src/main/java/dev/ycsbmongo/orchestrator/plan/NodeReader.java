@@ -1,0 +1,112 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Reads a plan document into located {@link Node}s with Jackson's streaming parser. */
+final class NodeReader {
+
+  private NodeReader() {
+  }
+
+  /** The document's root, or empty for a document without content; syntax errors become {@link PlanException}s. */
+  static java.util.Optional<Node> read(String text, Path source) {
+    boolean json = source.getFileName() != null
+        && source.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
+    JsonFactory factory = json ? new JsonFactory() : new YAMLFactory();
+    try (JsonParser parser = factory.createParser(text)) {
+      JsonToken first = parser.nextToken();
+      if (first == null) {
+        return java.util.Optional.empty();
+      }
+      Node root = node(parser, source);
+      JsonToken after = parser.nextToken();
+      if (after != null) {
+        throw new PlanException(source, line(parser), null,
+            "more than one document; expected a single plan");
+      }
+      return java.util.Optional.of(root);
+    } catch (JsonProcessingException e) {
+      int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
+      throw new PlanException(source, line, null, (json ? "malformed JSON: " : "malformed YAML: ") + problem(e));
+    } catch (IOException e) {
+      throw new PlanException(source, 1, null, "cannot read: " + e.getMessage());
+    }
+  }
+
+  private static Node node(JsonParser parser, Path source) throws IOException {
+    int line = line(parser);
+    JsonToken token = parser.currentToken();
+    switch (token) {
+      case START_OBJECT:
+        return mapping(parser, source, line);
+      case START_ARRAY:
+        List<Node> items = new ArrayList<>();
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+          items.add(node(parser, source));
+        }
+        return new Node.Sequence(items, line);
+      case VALUE_STRING:
+        return new Node.Scalar(parser.getText(), true, line);
+      case VALUE_NUMBER_INT:
+      case VALUE_NUMBER_FLOAT:
+        return new Node.Scalar(parser.getText(), false, line);
+      case VALUE_TRUE:
+        // YAML 1.1 also spells it yes/on: YCSB reads only "true"
+        return new Node.Scalar("true", false, line);
+      case VALUE_FALSE:
+        return new Node.Scalar("false", false, line);
+      case VALUE_NULL:
+        return new Node.Null(line);
+      default:
+        throw new PlanException(source, line, null, "unsupported YAML content (" + token + ")");
+    }
+  }
+
+  private static Node mapping(JsonParser parser, Path source, int line) throws IOException {
+    Map<String, Node.Entry> entries = new LinkedHashMap<>();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String key = parser.currentName();
+      int keyLine = line(parser);
+      Node.Entry earlier = entries.get(key);
+      if (earlier != null) {
+        // checked here rather than with STRICT_DUPLICATE_DETECTION: this way the message names both lines
+        throw new PlanException(source, keyLine, key,
+            "duplicate key; first given on line " + earlier.line() + "; each key may appear once per map");
+      }
+      parser.nextToken();
+      entries.put(key, new Node.Entry(key, keyLine, node(parser, source)));
+    }
+    return new Node.Mapping(entries, line);
+  }
+
+  private static int line(JsonParser parser) {
+    return Math.max(1, parser.currentTokenLocation().getLineNr());
+  }
+
+  /**
+   * The parser's problem without the source excerpt that follows it: SnakeYAML quotes the offending
+   * lines (indented, with a caret), and those may hold a password.
+   */
+  private static String problem(JsonProcessingException e) {
+    String original = String.valueOf(e.getOriginalMessage());
+    String kept = original.lines()
+        .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
+        .map(String::strip)
+        .collect(Collectors.joining("; "));
+    String problem = kept.isEmpty() ? original.strip() : kept;
+    // Jackson describes nested locations as "[Source: ...; line: 2, column: 13]"
+    return problem.replaceAll("\\[Source:.*?; (line: \\d+, column: \\d+)]", "$1");
+  }
+}

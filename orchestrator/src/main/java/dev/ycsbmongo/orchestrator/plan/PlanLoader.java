@@ -1,0 +1,380 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import com.mongodb.ConnectionString;
+import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.plan.PropertyMapReader.Prop;
+import dev.ycsbmongo.orchestrator.plan.PropertyMapReader.Values;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and validates a plan file (YAML, or JSON for {@code .json}). Every problem is a
+ * {@link PlanException} naming the file, line and key; unknown keys are rejected at every level,
+ * with the closest accepted key suggested.
+ */
+public final class PlanLoader {
+
+  static final List<String> TOP_KEYS = List.of("name", "description", "properties", "sweep", "zip", "targets",
+      "scenarios", "execution");
+  static final List<String> TARGET_KEYS = List.of("name", "uri", "labels", "properties");
+  static final List<String> SCENARIO_KEYS = List.of("name", "kind", "workload", "properties");
+  static final List<String> EXECUTION_KEYS = List.of("repetitions", "warmup", "load", "phaseTimeout",
+      "maxErrorRate", "rampUp", "statusInterval");
+  static final List<String> LOAD_KEYS = List.of("threads", "reload", "verify", "properties");
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+  private static final String NAME_RULE = "a name of letters, digits, '.', '_' and '-'";
+  private static final String URI_RULE = "a mongodb:// or mongodb+srv:// connection string, or the word embedded";
+
+  private final Path source;
+  private final Map<String, String> env;
+
+  private PlanLoader(Path source, Map<String, String> env) {
+    this.source = source;
+    this.env = env;
+  }
+
+  /** Reads the plan in {@code file}; {@code env} supplies the {@code ${VAR}}s of target URIs. */
+  public static Plan load(Path file, Map<String, String> env) throws PlanException {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new PlanException(file, 0, null, "no such plan file");
+    } catch (CharacterCodingException e) {
+      throw new PlanException(file, 0, null, "not a UTF-8 text file; expected a YAML or JSON plan");
+    } catch (IOException e) {
+      throw new PlanException(file, 0, null, "cannot read the plan file (" + e.getClass().getSimpleName() + ": "
+          + e.getMessage() + ")");
+    }
+    return load(text, file, env);
+  }
+
+  /**
+   * Reads a plan from {@code text} as if it came from {@code pretendSource}: its name picks the
+   * syntax and appears in messages, and its directory anchors relative workload paths.
+   */
+  public static Plan load(String text, Path pretendSource, Map<String, String> env) throws PlanException {
+    return new PlanLoader(pretendSource, env).plan(text);
+  }
+
+  private Plan plan(String text) {
+    Node root = NodeReader.read(text, source).orElseThrow(() -> new PlanException(source, 1, null,
+        "the plan is empty; expected a map with at least name, targets and scenarios"));
+    if (!(root instanceof Node.Mapping)) {
+      throw new PlanException(source, root.line(), null, "expected a map with at least name, targets and"
+          + " scenarios at the top level, found " + root.describe());
+    }
+    Section top = Section.of(source, "", root).allow(TOP_KEYS);
+    String name = name(top);
+    String description = top.optionalText("description", "free text").orElse("");
+    Map<String, String> properties = top.entry("properties")
+        .map(e -> PropertyMapReader.scalars(PropertyMapReader.read(top.child(e), Values.SCALARS)))
+        .orElse(Map.of());
+    List<Dimension> dimensions = dimensions(top);
+    List<Target> targets = targets(top);
+    List<Scenario> scenarios = scenarios(top);
+    Settings settings = top.entry("execution").map(e -> settings(top.child(e))).orElse(Settings.defaults());
+    return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings);
+  }
+
+  private static String name(Section map) {
+    Node.Entry entry = map.required("name", NAME_RULE);
+    String name = map.text(entry, NAME_RULE);
+    if (!NAME.matcher(name).matches()) {
+      throw map.error(entry, "'" + name + "' is not a valid name; expected " + NAME_RULE);
+    }
+    return name;
+  }
+
+  // ---- sweep and zip
+
+  private List<Dimension> dimensions(Section top) {
+    List<Dimension> dimensions = new ArrayList<>();
+    Map<String, Prop> varied = new HashMap<>();
+    top.entry("sweep").ifPresent(e -> {
+      for (Prop p : PropertyMapReader.read(top.child(e), Values.SCALARS_OR_LISTS).values()) {
+        varied.put(p.key(), p);
+        dimensions.add(Dimension.of(p.key(), p.values()));
+      }
+    });
+    top.entry("zip").ifPresent(e -> {
+      if (!(e.value() instanceof Node.Sequence groups)) {
+        throw top.error(e, "expected a list of groups (maps of property -> list of values), found "
+            + e.value().describe());
+      }
+      for (int i = 0; i < groups.items().size(); i++) {
+        dimensions.add(zipGroup(Section.of(source, "zip[" + i + "]", groups.items().get(i)), varied));
+      }
+    });
+    return dimensions;
+  }
+
+  private static Dimension zipGroup(Section group, Map<String, Prop> varied) {
+    if (group.isEmpty()) {
+      throw group.error(group.line(), group.path(),
+          "empty group; expected properties with lists of values that vary together");
+    }
+    List<Prop> props = List.copyOf(PropertyMapReader.read(group, Values.LISTS).values());
+    Prop first = props.get(0);
+    for (Prop p : props) {
+      Prop earlier = varied.get(p.key());
+      if (earlier != null) {
+        throw group.error(p.line(), p.path(), "already varied by " + earlier.path() + " (line " + earlier.line()
+            + "); a property may vary in one place only");
+      }
+      if (p.values().size() != first.values().size()) {
+        throw group.error(p.line(), p.path(), "has " + p.values().size() + " values but " + first.path() + " (line "
+            + first.line() + ") has " + first.values().size() + "; the lists of a zip group vary together and"
+            + " need the same length");
+      }
+    }
+    props.forEach(p -> varied.put(p.key(), p));
+    List<List<String>> tuples = new ArrayList<>();
+    Set<List<String>> seen = new LinkedHashSet<>();
+    for (int i = 0; i < first.values().size(); i++) {
+      List<String> tuple = new ArrayList<>();
+      for (Prop p : props) {
+        tuple.add(p.values().get(i));
+      }
+      if (!seen.add(tuple)) {
+        throw group.error(first.line(), first.path() + "[" + i + "]", "the combination " + tuple
+            + " is listed twice; expected each combination once");
+      }
+      tuples.add(tuple);
+    }
+    return new Dimension(props.stream().map(Prop::key).toList(), tuples);
+  }
+
+  // ---- targets and scenarios
+
+  private List<Node> items(Section top, String key, String expected) {
+    Node.Entry entry = top.required(key, "a list of " + expected);
+    if (!(entry.value() instanceof Node.Sequence seq)) {
+      throw top.error(entry, "expected a list of " + expected + ", found " + entry.value().describe());
+    }
+    if (seq.items().isEmpty()) {
+      throw top.error(entry, "empty list; expected at least one of " + expected);
+    }
+    return seq.items();
+  }
+
+  private List<Target> targets(Section top) {
+    List<Target> targets = new ArrayList<>();
+    Map<String, Integer> lines = new HashMap<>();
+    List<Node> items = items(top, "targets", "targets (maps with name and uri)");
+    for (int i = 0; i < items.size(); i++) {
+      Section t = Section.of(source, "targets[" + i + "]", items.get(i)).allow(TARGET_KEYS);
+      String name = uniqueName(t, lines, "target");
+      Node.Entry uriEntry = t.required("uri", URI_RULE);
+      String template = t.text(uriEntry, URI_RULE);
+      String uri = uri(t, uriEntry, template);
+      Map<String, String> labels = t.entry("labels").map(e -> labels(t.child(e))).orElse(Map.of());
+      Map<String, List<String>> properties = t.entry("properties")
+          .map(e -> PropertyMapReader.lists(PropertyMapReader.read(t.child(e), Values.SCALARS_OR_LISTS)))
+          .orElse(Map.of());
+      targets.add(new Target(name, template, uri, labels, properties));
+    }
+    return targets;
+  }
+
+  private String uniqueName(Section item, Map<String, Integer> lines, String what) {
+    String name = name(item);
+    Node.Entry entry = item.required("name", NAME_RULE);
+    Integer earlier = lines.putIfAbsent(name, entry.line());
+    if (earlier != null) {
+      throw item.error(entry, "'" + name + "' is already the name of the " + what + " on line " + earlier + "; "
+          + what + " names must be unique");
+    }
+    return name;
+  }
+
+  private String uri(Section target, Node.Entry entry, String template) {
+    String uri;
+    try {
+      uri = EnvSubstitution.apply(template, env);
+    } catch (IllegalArgumentException e) {
+      throw target.error(entry, e.getMessage());
+    }
+    if (uri.equals(Target.EMBEDDED)) {
+      return uri;
+    }
+    if (!uri.startsWith("mongodb://") && !uri.startsWith("mongodb+srv://")) {
+      // only the scheme is echoed: the masker knows MongoDB URIs, and this one is something else
+      int scheme = uri.indexOf("://");
+      String shown = scheme > 0 ? "the scheme '" + uri.substring(0, scheme + 3) + "'" : "the value";
+      throw target.error(entry, shown + " is not a MongoDB connection string; expected " + URI_RULE);
+    }
+    if (uri.startsWith("mongodb://")) {
+      // mongodb+srv:// is left to the run: parsing it queries DNS
+      try {
+        new ConnectionString(uri);
+      } catch (RuntimeException e) {
+        String why = UriMasker.mask(String.valueOf(e.getMessage()));
+        for (String secret : UriMasker.passwords(uri)) {
+          why = why.replace(secret, UriMasker.MASK);
+        }
+        throw target.error(entry, "'" + UriMasker.mask(template) + "' is not a valid connection string (" + why
+            + "); expected " + URI_RULE);
+      }
+    }
+    return uri;
+  }
+
+  private static Map<String, String> labels(Section labels) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Node.Entry e : labels.entries()) {
+      out.put(e.key(), labels.text(e, "a scalar label value (string, number or boolean)"));
+    }
+    return out;
+  }
+
+  private List<Scenario> scenarios(Section top) {
+    List<Scenario> scenarios = new ArrayList<>();
+    Map<String, Integer> lines = new HashMap<>();
+    List<Node> items = items(top, "scenarios", "scenarios (maps with a name)");
+    for (int i = 0; i < items.size(); i++) {
+      Section s = Section.of(source, "scenarios[" + i + "]", items.get(i)).allow(SCENARIO_KEYS);
+      String name = uniqueName(s, lines, "scenario");
+      ScenarioKind kind = s.entry("kind").map(e -> kind(s, e)).orElse(ScenarioKind.RUN);
+      Optional<Path> workload = s.entry("workload").map(e -> workload(s, e));
+      Map<String, List<String>> properties = s.entry("properties")
+          .map(e -> PropertyMapReader.lists(PropertyMapReader.read(s.child(e), Values.SCALARS_OR_LISTS)))
+          .orElse(Map.of());
+      scenarios.add(new Scenario(name, kind, workload, properties));
+    }
+    return scenarios;
+  }
+
+  private static ScenarioKind kind(Section scenario, Node.Entry entry) {
+    String kind = scenario.text(entry, "run or load");
+    return switch (kind) {
+      case "run" -> ScenarioKind.RUN;
+      case "load" -> ScenarioKind.LOAD;
+      default -> throw scenario.error(entry, "'" + kind + "' is not a scenario kind; accepted: run, load"
+          + Section.didYouMean(kind, List.of("run", "load")));
+    };
+  }
+
+  private Path workload(Section scenario, Node.Entry entry) {
+    String written = scenario.text(entry, "the path of a YCSB workload file");
+    Path dir = source.toAbsolutePath().getParent();
+    Path resolved = dir.resolve(written).normalize();
+    if (!Files.isRegularFile(resolved) || !Files.isReadable(resolved)) {
+      throw scenario.error(entry, "workload file " + resolved + " does not exist or is not readable; expected a"
+          + " YCSB workload file (relative paths start from the plan's directory, " + dir + ")");
+    }
+    return resolved;
+  }
+
+  // ---- execution
+
+  private static Settings settings(Section exec) {
+    exec.allow(EXECUTION_KEYS);
+    Settings d = Settings.defaults();
+    int repetitions = exec.entry("repetitions").map(e -> positiveInt(exec, e, "repetitions"))
+        .orElse(d.repetitions());
+    Map<String, String> warmup = exec.entry("warmup")
+        .map(e -> PropertyMapReader.scalars(PropertyMapReader.read(exec.child(e), Values.SCALARS)))
+        .orElse(Map.of());
+    Section load = exec.entry("load").map(exec::child).orElse(null);
+    int loadThreads = d.loadThreads();
+    ReloadPolicy reload = d.reload();
+    boolean verify = d.verifyLoad();
+    Map<String, String> loadProperties = Map.of();
+    if (load != null) {
+      load.allow(LOAD_KEYS);
+      loadThreads = load.entry("threads").map(e -> positiveInt(load, e, "a thread count")).orElse(loadThreads);
+      reload = load.entry("reload").map(e -> reload(load, e)).orElse(reload);
+      verify = load.entry("verify").map(e -> bool(load, e)).orElse(verify);
+      loadProperties = load.entry("properties").map(e -> loadProperties(load.child(e))).orElse(loadProperties);
+    }
+    Duration phaseTimeout = exec.entry("phaseTimeout").map(e -> duration(exec, e)).orElse(d.phaseTimeout());
+    if (phaseTimeout.isZero()) {
+      throw exec.error(exec.entry("phaseTimeout").orElseThrow(), "'0' would end every phase at once; expected a"
+          + " duration above zero such as 30m or 2h");
+    }
+    double maxErrorRate = exec.entry("maxErrorRate").map(e -> errorRate(exec, e)).orElse(d.maxErrorRate());
+    Duration rampUp = exec.entry("rampUp").map(e -> duration(exec, e)).orElse(d.rampUp());
+    Duration statusInterval = exec.entry("statusInterval").map(e -> statusInterval(exec, e))
+        .orElse(d.statusInterval());
+    return new Settings(repetitions, warmup, loadThreads, loadProperties, reload, verify, phaseTimeout, maxErrorRate,
+        rampUp, statusInterval);
+  }
+
+  private static Map<String, String> loadProperties(Section props) {
+    Map<String, Prop> read = PropertyMapReader.read(props, Values.SCALARS);
+    Prop threads = read.get(Keys.THREAD_COUNT);
+    if (threads != null) {
+      throw props.error(threads.line(), threads.path(), "the load's threads are set by execution.load.threads;"
+          + " remove it here");
+    }
+    return PropertyMapReader.scalars(read);
+  }
+
+  private static int positiveInt(Section map, Node.Entry entry, String what) {
+    String text = map.text(entry, "a whole number >= 1");
+    if (!PropertyRules.wholeNumberAtLeastOne(text)) {
+      throw map.error(entry, "'" + text + "' is not valid for " + what + "; expected a whole number >= 1");
+    }
+    return Integer.parseInt(text.strip());
+  }
+
+  private static ReloadPolicy reload(Section load, Node.Entry entry) {
+    String text = load.text(entry, "per-data-set or per-cell");
+    return switch (text) {
+      case "per-data-set" -> ReloadPolicy.PER_DATA_SET;
+      case "per-cell" -> ReloadPolicy.PER_CELL;
+      default -> throw load.error(entry, "'" + text + "' is not a reload policy; accepted: per-data-set, per-cell"
+          + Section.didYouMean(text, List.of("per-data-set", "per-cell")));
+    };
+  }
+
+  private static boolean bool(Section map, Node.Entry entry) {
+    String text = map.text(entry, "true or false").toLowerCase(Locale.ROOT);
+    if (!text.equals("true") && !text.equals("false")) {
+      throw map.error(entry, "'" + text + "' is not a boolean; expected true or false");
+    }
+    return Boolean.parseBoolean(text);
+  }
+
+  private static Duration duration(Section map, Node.Entry entry) {
+    try {
+      return Durations.parse(map.text(entry, Durations.ACCEPTED));
+    } catch (IllegalArgumentException e) {
+      throw map.error(entry, e.getMessage());
+    }
+  }
+
+  private static Duration statusInterval(Section map, Node.Entry entry) {
+    Duration d = duration(map, entry);
+    if (d.toMillis() < 1000 || d.toMillis() % 1000 != 0) {
+      throw map.error(entry, "'" + map.text(entry, "") + "' is not a whole number of seconds; expected 1s or more in"
+          + " whole seconds (YCSB's status.interval is in seconds)");
+    }
+    return d;
+  }
+
+  private static double errorRate(Section map, Node.Entry entry) {
+    try {
+      return ErrorRates.parse(map.text(entry, ErrorRates.ACCEPTED));
+    } catch (IllegalArgumentException e) {
+      throw map.error(entry, e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import dev.ycsbmongo.binding.BindingSettings;
+import dev.ycsbmongo.binding.InvalidSettingException;
+import dev.ycsbmongo.binding.Keys;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Which YCSB properties a plan may set, and the values it may give them. Checked when the plan is
+ * read, so a typo fails before the first phase instead of after hours of loading.
+ */
+final class PropertyRules {
+
+  /** The spelling YCSB's command line uses ({@code -threads}); stored as {@link Keys#THREAD_COUNT}. */
+  static final String THREADS_ALIAS = "threads";
+
+  /** Set by the orchestrator for every phase: results and intervals are read from where it points them. */
+  static final List<String> ORCHESTRATOR_OWNED = List.of("db", "exportfile", "exporter", "measurementtype",
+      "hdrhistogram.fileoutput", "hdrhistogram.output.path", "status.interval");
+
+  /** The properties that decide what a load writes: cells that agree on them share one loaded data set. */
+  static final List<String> DATA_SHAPING = List.of("recordcount", "insertstart", "insertcount", "fieldcount",
+      "fieldlength", "minfieldlength", "fieldlengthdistribution", "fieldnameprefix", "table", Keys.DATABASE,
+      "zeropadding", "insertorder");
+
+  private PropertyRules() {
+  }
+
+  static String normalise(String key) {
+    return THREADS_ALIAS.equals(key) ? Keys.THREAD_COUNT : key;
+  }
+
+  /** Why {@code key} (normalised) may not be set in a plan, if it may not. */
+  static Optional<String> keyProblem(String key) {
+    if (key.equals(Keys.URL)) {
+      return Optional.of("connection strings do not go in properties; put the connection string in targets[].uri");
+    }
+    if (ORCHESTRATOR_OWNED.contains(key)) {
+      return Optional.of("the orchestrator sets this property for every phase; remove it (the orchestrator sets "
+          + String.join(", ", ORCHESTRATOR_OWNED) + ")");
+    }
+    if (key.startsWith("server.")) {
+      return Optional.of("server.* settings are not supported yet; accepted: YCSB properties and the binding's"
+          + " mongodb.* properties");
+    }
+    if (key.startsWith("mongodb.") && !Keys.allMongodb().contains(key)) {
+      List<String> accepted = Keys.allMongodb().stream().filter(k -> !k.equals(Keys.URL)).toList();
+      return Optional.of("unknown mongodb.* property; accepted: " + String.join(", ", accepted)
+          + Section.didYouMean(key, accepted));
+    }
+    return Optional.empty();
+  }
+
+  /** Why {@code value} is no good for {@code key} (normalised), if it is not. */
+  static Optional<String> valueProblem(String key, String value) {
+    if (key.equals(Keys.THREAD_COUNT)) {
+      return wholeNumberAtLeastOne(value) ? Optional.empty()
+          : Optional.of("'" + value + "' is not a thread count; expected a whole number >= 1");
+    }
+    if (key.startsWith("mongodb.")) {
+      return bindingProblem(key, value);
+    }
+    return Optional.empty();
+  }
+
+  static boolean wholeNumberAtLeastOne(String value) {
+    try {
+      return Integer.parseInt(value.strip()) >= 1;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  /** The binding's own verdict, so the plan accepts exactly what the YCSB phases will. */
+  private static Optional<String> bindingProblem(String key, String value) {
+    Properties p = new Properties();
+    p.setProperty(key, value);
+    try {
+      BindingSettings.from(p, Map.of());
+      return Optional.empty();
+    } catch (InvalidSettingException e) {
+      String message = String.valueOf(e.getMessage());
+      // the binding starts with the key, which the plan's message already names with its path
+      return Optional.of(message.startsWith(key + ": ") ? message.substring(key.length() + 2) : message);
+    }
+  }
+}
