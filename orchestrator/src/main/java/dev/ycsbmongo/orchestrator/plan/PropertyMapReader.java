@@ -90,7 +90,8 @@ final class PropertyMapReader {
           throw map.error(item.line(), itemPath, "expected a scalar (string, number or boolean), found " + item.describe());
         }
         String value = checked(map, s, itemPath, key);
-        if (!seen.add(value)) {
+        // in a zip group a value may repeat (the group's combinations are checked instead)
+        if (!seen.add(value) && values != Values.LISTS) {
           throw map.error(item.line(), itemPath, "'" + value + "' is listed twice; expected each value once");
         }
         out.add(value);

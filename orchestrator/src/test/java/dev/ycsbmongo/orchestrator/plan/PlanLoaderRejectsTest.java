@@ -459,6 +459,12 @@ class PlanLoaderRejectsTest {
   }
 
   @Test
+  void rejectsZipCombinationListedTwice() {
+    assertRejected(BASE + "zip:\n  - table: [t1, t2, t1]\n    threads: [4, 8, 4]\n", "plan.yaml:8: zip[0].table[2]:"
+        + " the combination [t1, 4] is listed twice; expected each combination once");
+  }
+
+  @Test
   void rejectsScalarInZipGroup() {
     assertRejected(BASE + "zip:\n  - threads: 4\n",
         "plan.yaml:8: zip[0].threads: expected a list of scalars, found the value 4");
