@@ -1,0 +1,83 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import dev.ycsbmongo.binding.UriMasker;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The text {@code validate} shows: what a plan will run, phase by phase, before anything runs.
+ * Connection strings appear masked; the text is deterministic (tests seal it with a golden file).
+ */
+public final class MatrixPrinter {
+
+  private MatrixPrinter() {
+  }
+
+  public static String render(Matrix matrix) {
+    Plan plan = matrix.plan();
+    StringBuilder out = new StringBuilder();
+    long loads = matrix.phases().stream().filter(p -> p.kind() == PhaseKind.LOAD).count();
+    long warmups = matrix.phases().stream().filter(p -> p.kind() == PhaseKind.WARMUP).count();
+    long runs = matrix.phases().stream().filter(p -> p.kind() == PhaseKind.RUN).count();
+    out.append("plan ").append(plan.name()).append(": ").append(count(matrix.phases().size(), "phase", "phases"))
+        .append(" (").append(count(loads, "load", "loads")).append(", ")
+        .append(count(warmups, "warm-up", "warm-ups")).append(", ").append(count(runs, "run", "runs"))
+        .append(")\n");
+    if (!plan.description().isEmpty()) {
+      out.append("  ").append(plan.description().strip().replaceAll("\\s*\\R\\s*", " ")).append('\n');
+    }
+    for (Target t : plan.targets()) {
+      out.append("target ").append(t.name()).append(": ").append(t.maskedUri());
+      if (!t.labels().isEmpty()) {
+        out.append(" (").append(joined(t.labels(), ", ")).append(')');
+      }
+      out.append('\n');
+    }
+    out.append("execution: ").append(execution(plan.settings())).append('\n');
+    Path planDir = plan.source().toAbsolutePath().getParent();
+    for (Phase p : matrix.phases()) {
+      out.append('\n').append(String.format("%3d %-6s %s  threads=%d  dataSet=%s  dependsOn=%s", p.index(),
+          p.kind().label(), p.id(), p.threads(), p.dataSet(), p.dependsOn().orElse("-")));
+      p.workload().ifPresent(w -> out.append("  workload=").append(display(planDir, w)));
+      out.append('\n');
+      p.properties().forEach((k, v) -> out.append("      ").append(k).append('=').append(v).append('\n'));
+    }
+    // belt and braces: no property may hold a URI today, but a password must never reach a console
+    return UriMasker.mask(out.toString());
+  }
+
+  private static String execution(Settings s) {
+    StringBuilder e = new StringBuilder();
+    e.append("repetitions=").append(s.repetitions())
+        .append(", reload=").append(s.reload() == ReloadPolicy.PER_CELL ? "per-cell" : "per-data-set")
+        .append(", loadThreads=").append(s.loadThreads())
+        .append(", verifyLoad=").append(s.verifyLoad())
+        .append(", phaseTimeout=").append(Durations.format(s.phaseTimeout()))
+        .append(", maxErrorRate=").append(ErrorRates.format(s.maxErrorRate()))
+        .append(", rampUp=").append(Durations.format(s.rampUp()))
+        .append(", statusInterval=").append(Durations.format(s.statusInterval()));
+    if (!s.warmup().isEmpty()) {
+      e.append(", warmup={").append(joined(new TreeMap<>(s.warmup()), ", ")).append('}');
+    }
+    if (!s.loadProperties().isEmpty()) {
+      e.append(", loadProperties={").append(joined(new TreeMap<>(s.loadProperties()), ", ")).append('}');
+    }
+    return e.toString();
+  }
+
+  /** Relative to the plan's directory when inside it, so the text does not depend on where the plan lives. */
+  private static String display(Path planDir, Path workload) {
+    Path shown = workload.startsWith(planDir) ? planDir.relativize(workload) : workload;
+    return shown.toString().replace('\\', '/');
+  }
+
+  private static String joined(Map<String, String> map, String separator) {
+    return map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(separator));
+  }
+
+  private static String count(long n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
+  }
+}
