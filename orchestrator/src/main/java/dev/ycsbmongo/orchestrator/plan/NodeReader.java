@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Reads a plan document into located {@link Node}s with Jackson's streaming parser. */
@@ -21,14 +22,14 @@ final class NodeReader {
   }
 
   /** The document's root, or empty for a document without content; syntax errors become {@link PlanException}s. */
-  static java.util.Optional<Node> read(String text, Path source) {
+  static Optional<Node> read(String text, Path source) {
     boolean json = source.getFileName() != null
         && source.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
     JsonFactory factory = json ? new JsonFactory() : new YAMLFactory();
     try (JsonParser parser = factory.createParser(text)) {
       JsonToken first = parser.nextToken();
       if (first == null) {
-        return java.util.Optional.empty();
+        return Optional.empty();
       }
       Node root = node(parser, source);
       JsonToken after = parser.nextToken();
@@ -36,7 +37,7 @@ final class NodeReader {
         throw new PlanException(source, line(parser), null,
             "more than one document; expected a single plan");
       }
-      return java.util.Optional.of(root);
+      return Optional.of(root);
     } catch (JsonProcessingException e) {
       int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
       throw new PlanException(source, line, null, (json ? "malformed JSON: " : "malformed YAML: ") + problem(e));

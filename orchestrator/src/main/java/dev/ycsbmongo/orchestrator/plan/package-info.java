@@ -2,6 +2,8 @@
  * Plans: the records a plan file is read into ({@link dev.ycsbmongo.orchestrator.plan.Plan}),
  * the loader that validates it (unknown keys rejected with the file, line and a did-you-mean),
  * and the expander that turns it into the ordered phases ({@link dev.ycsbmongo.orchestrator.plan.Matrix})
- * that {@code validate} prints and {@code run} executes.
+ * that {@code validate} prints ({@link dev.ycsbmongo.orchestrator.plan.MatrixPrinter}) and {@code run}
+ * executes. A bad plan is one {@link dev.ycsbmongo.orchestrator.plan.PlanException} whose message is a
+ * single {@code FILE:LINE: KEY: problem} line.
  */
 package dev.ycsbmongo.orchestrator.plan;
