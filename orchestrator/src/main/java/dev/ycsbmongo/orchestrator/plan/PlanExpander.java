@@ -172,6 +172,12 @@ public final class PlanExpander {
     return t == null ? otherwise : Integer.parseInt(t.strip());
   }
 
+  /**
+   * A plan-wide time limit is meant for runs: loads keep it only where a load scenario or
+   * {@code execution.load.properties} sets it, since a load cut short is a data set no run should read.
+   */
+  static final String MAX_EXECUTION_TIME = "maxexecutiontime";
+
   /** Emits one target's phases, tracking which data set is loaded on it now. */
   private static final class TargetSequence {
 
@@ -201,9 +207,13 @@ public final class PlanExpander {
     }
 
     private void emitLoadCell(Cell cell) {
+      Map<String, String> properties = new LinkedHashMap<>(cell.properties());
+      if (!cell.scenario().properties().containsKey(MAX_EXECUTION_TIME)) {
+        properties.remove(MAX_EXECUTION_TIME);
+      }
       for (int r = 1; r <= settings.repetitions(); r++) {
         String id = cellId(PhaseKind.LOAD, cell, "rep=" + r);
-        add(id, PhaseKind.LOAD, cell.scenario(), cell.coordinates(), r, cell.dataSet(), cell.properties(),
+        add(id, PhaseKind.LOAD, cell.scenario(), cell.coordinates(), r, cell.dataSet(), properties,
             cell.threads(), true, settings.verifyLoad(), Optional.empty());
         provider = id;
       }
@@ -239,6 +249,8 @@ public final class PlanExpander {
         }
       });
       properties.putAll(cell.dataValues());
+      // a run's time limit must not cut the load of the data it reads
+      properties.remove(MAX_EXECUTION_TIME);
       properties.putAll(settings.loadProperties());
       properties.put(Keys.THREAD_COUNT, String.valueOf(settings.loadThreads()));
       Map<String, String> coordinates = new LinkedHashMap<>(cell.coordinates());

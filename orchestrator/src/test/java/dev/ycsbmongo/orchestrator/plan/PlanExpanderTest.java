@@ -35,6 +35,27 @@ class PlanExpanderTest {
     return m.phases().stream().map(p -> p.dependsOn().orElse("-")).toList();
   }
 
+  @Test
+  void keepsAPlanWideTimeLimitForRunsOnly() {
+    Matrix m = expand(LOCAL + """
+        scenarios:
+          - {name: ins, kind: load}
+          - {name: capped-load, kind: load, properties: {maxexecutiontime: 30, recordcount: 7}}
+          - {name: a}
+        properties: {recordcount: 100, maxexecutiontime: 60}
+        """);
+    assertEquals(null, phase(m, "load/local/ins/-/rep=1").properties().get("maxexecutiontime"));
+    assertEquals("30", phase(m, "load/local/capped-load/-/rep=1").properties().get("maxexecutiontime"));
+    assertEquals("60", phase(m, "run/local/a/-/rep=1").properties().get("maxexecutiontime"));
+    Matrix runsOnly = expand(LOCAL + """
+        scenarios: [{name: a}]
+        properties: {recordcount: 100, maxexecutiontime: 60}
+        """);
+    assertEquals("load/local/recordcount=100/#1", runsOnly.phases().get(0).id());
+    assertEquals(null, runsOnly.phases().get(0).properties().get("maxexecutiontime"));
+    assertEquals("60", runsOnly.phases().get(1).properties().get("maxexecutiontime"));
+  }
+
   // ---- cells
 
   @Test

@@ -1,0 +1,71 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Every plan in workloads/plans/ loads and expands, its ${VAR}s given dummy values. */
+class ExamplePlansTest {
+
+  private static final Path PLANS = Path.of("..", "workloads", "plans");
+
+  private static Matrix expand(Path plan) throws IOException {
+    Map<String, String> env = new HashMap<>();
+    Matcher m = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}").matcher(Files.readString(plan));
+    while (m.find()) {
+      env.put(m.group(1), "mongodb://bench:pw@127.0.0.1:27017/ycsb");
+    }
+    return PlanExpander.expand(PlanLoader.load(plan, env));
+  }
+
+  @Test
+  void everyExamplePlanLoadsAndExpands() throws IOException {
+    List<Path> plans;
+    try (Stream<Path> files = Files.list(PLANS)) {
+      plans = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+    }
+    assertTrue(plans.size() >= 5, "quickstart and one plan per field study: " + plans);
+    for (Path plan : plans) {
+      assertTrue(expand(plan).phases().size() > 0, plan.toString());
+    }
+  }
+
+  @Test
+  void quickstartIsOneLoadAndTwoScenariosAtTwoThreadCounts() throws IOException {
+    Matrix m = expand(PLANS.resolve("quickstart.yaml"));
+    assertEquals(5, m.phases().size());
+    assertEquals(PhaseKind.LOAD, m.phases().get(0).kind());
+    assertTrue(m.plan().targets().get(0).isEmbedded());
+  }
+
+  @Test
+  void instanceSizesLoadsEachTargetOnceAndScalesRecordsAndThreadsPerTarget() throws IOException {
+    Matrix m = expand(PLANS.resolve("instance-sizes.yaml"));
+    assertEquals(12 * 6, m.phases().size(), "12 targets x (a measured load + 5 mixes), no extra loads");
+    Phase biggestRun = m.phases().stream().filter(p -> p.target().equals("disk-16c128g") && p.kind() == PhaseKind.RUN)
+        .findFirst().orElseThrow();
+    assertEquals("64000000", biggestRun.properties().get("recordcount"));
+    assertEquals(160, biggestRun.threads());
+    Phase load = m.phases().stream().filter(p -> p.target().equals("disk-16c128g") && p.kind() == PhaseKind.LOAD)
+        .findFirst().orElseThrow();
+    assertEquals(8, load.threads(), "the load runs at 8 threads, as published");
+  }
+
+  @Test
+  void dataScaleLoadsEachScaleBeforeItsCells() throws IOException {
+    Matrix m = expand(PLANS.resolve("data-scale.yaml"));
+    long loads = m.phases().stream().filter(p -> p.kind() == PhaseKind.LOAD).count();
+    assertEquals(3 * 9, loads, "S1 is a measured load per scale and thread count; runs reuse the last one");
+    assertEquals(3 * 9 * 5, m.phases().size());
+  }
+}
