@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.cli;
 
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.plan.PlanException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -8,15 +10,19 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code scripts/orchestrator}: the root command. The plan commands (run, validate, report) are
- * the next issue's work; until then it answers --help and --version and says so. Exit codes:
- * 0 success, 1 failure, 2 bad input; nothing below this class calls {@code System.exit}.
+ * {@code scripts/orchestrator}: the root command. Exit codes: {@value #OK} every phase succeeded,
+ * {@value #SOME_FAILED} some phases failed or did not run (the rest ran), {@value #BAD_INPUT} bad
+ * input (plan, options, unreachable target in validate). Every exception becomes one line here;
+ * nothing below this class calls {@code System.exit} or prints a stack trace.
  */
 @Command(name = "orchestrator", mixinStandardHelpOptions = true, version = "orchestrator 0.1.0-SNAPSHOT",
-    description = {"Runs MongoDB benchmark studies as sequences of YCSB phases.",
-        "The plan commands (run, validate, report) are not built yet; use scripts/ycsb meanwhile."})
+    description = "Runs MongoDB benchmark studies (targets x scenarios x threads x settings) as sequences of YCSB phases.",
+    subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class},
+    footer = {"", "Exit status: 0 all phases succeeded, 1 some phases failed, 2 bad input."})
 public final class Main implements Callable<Integer> {
 
+  static final int OK = 0;
+  static final int SOME_FAILED = 1;
   static final int BAD_INPUT = 2;
 
   @Spec
@@ -30,8 +36,17 @@ public final class Main implements Callable<Integer> {
     CommandLine cl = new CommandLine(new Main());
     cl.setParameterExceptionHandler((e, args) -> {
       PrintWriter err = e.getCommandLine().getErr();
-      err.println("orchestrator: " + e.getMessage() + " (see --help)");
+      err.println("orchestrator: " + UriMasker.mask(e.getMessage()) + " (see --help)");
       return BAD_INPUT;
+    });
+    cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      PrintWriter err = commandLine.getErr();
+      if (e instanceof PlanException || e instanceof BadInputException) {
+        err.println("orchestrator: " + UriMasker.mask(e.getMessage()));
+        return BAD_INPUT;
+      }
+      err.println("orchestrator: " + UriMasker.mask(String.valueOf(e.getMessage())) + " (" + e.getClass().getSimpleName() + ")");
+      return SOME_FAILED;
     });
     return cl;
   }

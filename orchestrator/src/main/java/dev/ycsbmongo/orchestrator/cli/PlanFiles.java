@@ -1,0 +1,24 @@
+package dev.ycsbmongo.orchestrator.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads plan files, turning a missing or unreadable file into one line of bad input. */
+final class PlanFiles {
+
+  private PlanFiles() {
+  }
+
+  static String read(Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw new BadInputException(file + ": no such plan file (expected a YAML or JSON plan; examples in workloads/plans/)");
+    }
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new BadInputException(file + ": cannot read the plan file: " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package dev.ycsbmongo.orchestrator.cli;
+
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.exec.PlanRunner;
+import dev.ycsbmongo.orchestrator.exec.RunDirectory;
+import dev.ycsbmongo.orchestrator.exec.RunInfo;
+import dev.ycsbmongo.orchestrator.exec.RunSession;
+import dev.ycsbmongo.orchestrator.plan.Matrix;
+import dev.ycsbmongo.orchestrator.plan.PlanExpander;
+import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.plan.Target;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code run PLAN} and {@code run --resume RUN_DIR}. */
+@Command(name = "run", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = {"Runs every phase of a plan, one child YCSB JVM per phase, appending one record per phase "
+        + "to RUN_DIR/results.jsonl and rendering RUN_DIR/summary.csv and summary.md.",
+        "Ctrl-C stops the running phase (recorded as interrupted) and keeps everything measured; "
+            + "--resume RUN_DIR then runs only the phases without a successful record."})
+final class RunCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "PLAN", description = "plan file (YAML or JSON); "
+      + "with --resume, optional: the run directory's own copy is used by default")
+  Path planFile;
+
+  @Option(names = "--resume", paramLabel = "RUN_DIR", description = "resume this run directory: run only the "
+      + "phases without a successful record")
+  Path resumeDir;
+
+  @Option(names = {"-o", "--output-dir"}, paramLabel = "DIR", defaultValue = "results",
+      description = "where new run directories are created (<plan>-<yyyyMMdd-HHmmss>/)")
+  Path outputRoot;
+
+  @Option(names = "--fail-fast", description = "stop at the first failed phase (default: record it and go on)")
+  boolean failFast;
+
+  @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",
+      description = "progress on stderr: auto (a live line on a terminal, plain lines elsewhere), live, plain, none")
+  ProgressMode progressMode;
+
+  enum ProgressMode { auto, live, plain, none }
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    RunDirectory dir;
+    Matrix matrix;
+    if (resumeDir != null) {
+      dir = existingRun(resumeDir);
+      matrix = resumedMatrix(dir);
+    } else {
+      if (planFile == null) {
+        throw new BadInputException("run: give a PLAN file, or --resume RUN_DIR (see run --help)");
+      }
+      String text = PlanFiles.read(planFile);
+      matrix = PlanExpander.expand(PlanLoader.load(text, planFile, System.getenv()));
+      dir = RunDirectory.create(outputRoot, matrix.plan().name(), LocalDateTime.now());
+      RunSession.writePlanFiles(dir, matrix, text);
+    }
+    RunSession session = new RunSession(matrix, dir, progress(err), failFast);
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      session.stop();
+      try {
+        // let the main thread record the interrupted phase and render the tables before the JVM ends
+        finished.await(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "orchestrator-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    PlanRunner.Outcome outcome;
+    try {
+      outcome = session.run();
+    } finally {
+      finished.countDown();
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // already shutting down (Ctrl-C): the hook is running and has been released
+    }
+    Path md = dir.file(RunDirectory.SUMMARY_MD);
+    if (Files.exists(md)) {
+      out.print(Files.readString(md, StandardCharsets.UTF_8));
+    }
+    out.println();
+    out.println("results: " + dir.path() + " (" + (outcome.interrupted() ? "interrupted; resume with: run --resume "
+        + dir.path() : outcome.allSucceeded() ? "every phase succeeded" : outcome.failed() + " phase(s) failed") + ")");
+    out.flush();
+    return outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED;
+  }
+
+  private ConsoleProgress progress(PrintWriter err) {
+    return switch (progressMode) {
+      case live -> new ConsoleProgress(err, true);
+      case plain -> new ConsoleProgress(err, false);
+      case none -> new ConsoleProgress(new PrintWriter(java.io.OutputStream.nullOutputStream()), false);
+      case auto -> new ConsoleProgress(err, System.console() != null);
+    };
+  }
+
+  static RunDirectory existingRun(Path path) {
+    RunDirectory dir = new RunDirectory(path);
+    if (!Files.isRegularFile(dir.file(RunDirectory.RUN_INFO)) || !Files.isRegularFile(dir.file(RunDirectory.PLAN_SOURCE))) {
+      throw new BadInputException(path + ": not a run directory (no " + RunDirectory.RUN_INFO + " and "
+          + RunDirectory.PLAN_SOURCE + "); expected a directory made by 'run', like results/<plan>-<time>/");
+    }
+    return dir;
+  }
+
+  /**
+   * The plan of a resumed run: PLAN when given, else the run's own copy read as if it were the
+   * original file (relative workload paths start there). The expansion must hold every phase
+   * already recorded, or the resumed tables would mix two plans.
+   */
+  private Matrix resumedMatrix(RunDirectory dir) throws IOException {
+    Matrix m;
+    if (planFile != null) {
+      m = PlanExpander.expand(PlanLoader.load(PlanFiles.read(planFile), planFile, System.getenv()));
+    } else {
+      RunInfo info = RunInfo.read(dir);
+      String text = Files.readString(dir.file(RunDirectory.PLAN_SOURCE), StandardCharsets.UTF_8);
+      m = PlanExpander.expand(PlanLoader.load(text, Path.of(info.planFile()), System.getenv()));
+      for (Target t : m.plan().targets()) {
+        if (!t.isEmbedded() && t.uri().contains(UriMasker.MASK)) {
+          throw new BadInputException(dir.file(RunDirectory.PLAN_SOURCE) + ": target " + t.name()
+              + " had its password written in the plan, which runs never store; give the plan file again "
+              + "(run --resume " + dir.path() + " PLAN) or write the password as ${ENV_VAR}");
+        }
+      }
+    }
+    return m;
+  }
+}

@@ -1,0 +1,64 @@
+package dev.ycsbmongo.orchestrator.cli;
+
+import dev.ycsbmongo.orchestrator.exec.EmbeddedTargets;
+import dev.ycsbmongo.orchestrator.exec.TargetProbe;
+import dev.ycsbmongo.orchestrator.plan.Matrix;
+import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
+import dev.ycsbmongo.orchestrator.plan.PlanExpander;
+import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.results.ServerInfo;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code validate PLAN}: expands and prints the matrix and checks every target answers, running nothing. */
+@Command(name = "validate", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = "Checks a plan, prints every phase in order with its resolved properties (passwords masked), "
+        + "and checks that every target answers (server version, topology). Runs no phase.")
+final class ValidateCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "PLAN", description = "plan file (YAML or JSON)")
+  Path planFile;
+
+  @Option(names = "--no-probe", description = "do not contact the targets")
+  boolean noProbe;
+
+  @Option(names = "--probe-timeout", paramLabel = "MS", defaultValue = "10000",
+      description = "how long to wait for each target (ms)")
+  int probeTimeoutMillis;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    Matrix matrix = PlanExpander.expand(PlanLoader.load(PlanFiles.read(planFile), planFile, System.getenv()));
+    out.print(MatrixPrinter.render(matrix));
+    out.flush();
+    if (noProbe) {
+      return Main.OK;
+    }
+    int unreachable = 0;
+    try (EmbeddedTargets uris = new EmbeddedTargets(matrix.plan())) {
+      for (Target t : matrix.plan().targets()) {
+        ServerInfo s = TargetProbe.probe(uris.uri(t.name()), t.isEmbedded(), probeTimeoutMillis);
+        if (s.probeError() == null) {
+          out.println("target " + t.name() + ": " + s.describe());
+        } else {
+          unreachable++;
+          spec.commandLine().getErr().println("orchestrator: " + planFile + ": target " + t.name() + " ("
+              + (t.isEmbedded() ? Target.EMBEDDED : t.maskedUri()) + ") does not answer: " + s.probeError());
+        }
+      }
+    }
+    out.flush();
+    return unreachable == 0 ? Main.OK : Main.BAD_INPUT;
+  }
+}

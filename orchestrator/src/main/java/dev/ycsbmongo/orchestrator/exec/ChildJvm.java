@@ -1,0 +1,46 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The java command of the child YCSB processes, with the defaults {@code scripts/ycsb} uses
+ * (measured in BENCHMARKS.md): 1 GB heap, 512 KB stacks and Parallel GC; from
+ * {@value #MANY_THREADS} threads on, 256 KB stacks and Serial GC so thousands of threads fit.
+ *
+ * @param classPath the class path holding the binding and YCSB
+ */
+public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
+
+  static final int MANY_THREADS = 1000;
+  /** Overrides the class path of the children (tests, unusual layouts). */
+  public static final String CLASS_PATH_PROPERTY = "ycsbmongo.child.classpath";
+
+  public ChildJvm {
+    extraOptions = List.copyOf(extraOptions);
+  }
+
+  /** The JVM running the orchestrator, and its class path (the launcher puts the binding on it). */
+  public static ChildJvm current() {
+    return new ChildJvm(Path.of(System.getProperty("java.home"), "bin", "java"),
+        System.getProperty(CLASS_PATH_PROPERTY, System.getProperty("java.class.path")), List.of());
+  }
+
+  List<String> command(int threads) {
+    List<String> c = new ArrayList<>();
+    c.add(java.toString());
+    c.add("-Xmx1g");
+    if (threads >= MANY_THREADS) {
+      c.add("-Xss256k");
+      c.add("-XX:+UseSerialGC");
+    } else {
+      c.add("-Xss512k");
+      c.add("-XX:+UseParallelGC");
+    }
+    c.addAll(extraOptions);
+    c.add("-cp");
+    c.add(classPath);
+    return c;
+  }
+}

@@ -1,0 +1,128 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.binding.UriMasker;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs one child YCSB JVM: stdout to {@code ycsb.out}, stderr to {@code ycsb.err} (both masked
+ * once more here, whatever the child printed), each status line handed to a listener, killed
+ * when it outlives its timeout or when {@link #stop()} is called.
+ */
+final class ChildProcess {
+
+  static final String STDOUT_FILE = "ycsb.out";
+  static final String STDERR_FILE = "ycsb.err";
+  private static final Duration GRACE = Duration.ofSeconds(10);
+  private static final int KEPT_LINES = 20;
+
+  /** How it ended. {@code lastLines}: the last non-status stderr lines, for the failure cause. */
+  record Outcome(int exitCode, boolean timedOut, boolean stopped, Duration elapsed, List<String> lastLines) {
+  }
+
+  private final Process process;
+  private final Thread pump;
+  private final Deque<String> lastLines = new ArrayDeque<>();
+  private volatile boolean stopped;
+
+  private ChildProcess(Process process, Thread pump) {
+    this.process = process;
+    this.pump = pump;
+  }
+
+  static ChildProcess start(List<String> argv, Path dir, List<String> secrets, Consumer<StatusLine> onStatus)
+      throws IOException {
+    ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile())
+        .redirectOutput(dir.resolve(STDOUT_FILE).toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    // the child must take its URL from the -P file only, never from an inherited variable
+    pb.environment().remove("YCSB_MONGODB_URL");
+    Process p = pb.start();
+    Writer err = Files.newBufferedWriter(dir.resolve(STDERR_FILE), StandardCharsets.UTF_8);
+    ChildProcess[] self = new ChildProcess[1];
+    Thread pump = new Thread(() -> self[0].pumpStderr(p, err, secrets, onStatus), "ycsb-stderr");
+    self[0] = new ChildProcess(p, pump);
+    pump.setDaemon(true);
+    pump.start();
+    return self[0];
+  }
+
+  private void pumpStderr(Process p, Writer err, List<String> secrets, Consumer<StatusLine> onStatus) {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+         Writer w = err) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        String safe = mask(line, secrets);
+        w.write(safe);
+        w.write('\n');
+        var status = StatusLine.parse(safe);
+        if (status.isPresent()) {
+          onStatus.accept(status.get());
+        } else if (!safe.isBlank()) {
+          synchronized (lastLines) {
+            lastLines.addLast(safe);
+            if (lastLines.size() > KEPT_LINES) {
+              lastLines.removeFirst();
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      // the child closed its stderr (killed): nothing more to read
+    }
+  }
+
+  static String mask(String line, List<String> secrets) {
+    String masked = UriMasker.mask(line);
+    for (String s : secrets) {
+      if (!s.isEmpty()) {
+        masked = masked.replace(s, UriMasker.MASK);
+      }
+    }
+    return masked;
+  }
+
+  /** Waits for the end, killing the child after {@code timeout}. */
+  Outcome await(Duration timeout) throws InterruptedException {
+    long start = System.nanoTime();
+    boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    boolean timedOut = !finished && !stopped;
+    if (!finished) {
+      kill();
+    }
+    pump.join(GRACE.toMillis());
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+    synchronized (lastLines) {
+      return new Outcome(process.exitValue(), timedOut, stopped, elapsed, List.copyOf(lastLines));
+    }
+  }
+
+  /** Asks the child to stop (SIGTERM, then SIGKILL after a grace period); {@link #await} then returns. */
+  void stop() {
+    stopped = true;
+    kill();
+  }
+
+  private void kill() {
+    process.destroy();
+    try {
+      if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly().waitFor();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+import dev.ycsbmongo.binding.ClientConfig;
+import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.bson.Document;
+
+/** The collection a phase's data lives in, and the orchestrator's own operations on it. */
+final class DataSets {
+
+  static final String DEFAULT_TABLE = "usertable";
+  private static final int TIMEOUT_MILLIS = 30_000;
+
+  private DataSets() {
+  }
+
+  /** Drops the phase's collection so a load starts from nothing (and never fails on duplicate keys). */
+  static void drop(String uri, Phase phase) {
+    try (MongoClient client = TargetProbe.Clients.open(uri, TIMEOUT_MILLIS)) {
+      MongoCollection<Document> c = collection(client, uri, EffectiveProperties.of(phase));
+      // dropping a missing collection is harmless on MongoDB but logs an error on the embedded server
+      String name = c.getNamespace().getCollectionName();
+      if (client.getDatabase(c.getNamespace().getDatabaseName()).listCollectionNames().into(new java.util.ArrayList<>())
+          .contains(name)) {
+        c.drop();
+      }
+    }
+  }
+
+  /** Documents in the phase's collection. */
+  static long count(String uri, Phase phase) {
+    try (MongoClient client = TargetProbe.Clients.open(uri, TIMEOUT_MILLIS)) {
+      return collection(client, uri, EffectiveProperties.of(phase)).countDocuments();
+    }
+  }
+
+  /** Records a load inserts: insertcount when set, else recordcount (YCSB's rule); empty when neither is set. */
+  static OptionalLong expectedRecords(Map<String, String> props) {
+    String v = props.getOrDefault("insertcount", props.get("recordcount"));
+    if (v == null) {
+      return OptionalLong.empty();
+    }
+    try {
+      return OptionalLong.of(Long.parseLong(v.trim()));
+    } catch (NumberFormatException e) {
+      return OptionalLong.empty();
+    }
+  }
+
+  private static MongoCollection<Document> collection(MongoClient client, String uri, Map<String, String> props) {
+    String database = props.get(Keys.DATABASE);
+    if (database == null) {
+      String fromUri = new ConnectionString(uri).getDatabase();
+      database = fromUri != null ? fromUri : ClientConfig.DEFAULT_DATABASE;
+    }
+    return client.getDatabase(database).getCollection(props.getOrDefault("table", DEFAULT_TABLE));
+  }
+}

@@ -1,0 +1,195 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.plan.Plan;
+import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.results.ClientHost;
+import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ServerInfo;
+import dev.ycsbmongo.orchestrator.results.TargetRecord;
+import dev.ycsbmongo.orchestrator.results.WindowStats;
+import dev.ycsbmongo.orchestrator.results.YcsbOutput;
+import dev.ycsbmongo.orchestrator.results.YcsbOutputException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * Runs one phase as a child JVM and turns what it left behind into a {@link PhaseResult}. It never
+ * throws for anything the phase did: every failure becomes the record's status and cause.
+ */
+final class PhaseExecutor {
+
+  /** Everything about the run that each phase's record repeats. */
+  record Context(Plan plan, RunDirectory runDir, ClientHost client, Map<String, ServerInfo> servers,
+      EmbeddedTargets uris, ChildJvm jvm) {
+  }
+
+  private final Context ctx;
+  private volatile ChildProcess current;
+  private volatile boolean stopRequested;
+
+  PhaseExecutor(Context ctx) {
+    this.ctx = ctx;
+  }
+
+  /** The connection string of a target for this run (secret). */
+  String uri(String targetName) {
+    return ctx.uris().uri(targetName);
+  }
+
+  /** Stops the running child, if any; the phase it ran is recorded as interrupted. */
+  void stop() {
+    stopRequested = true;
+    ChildProcess c = current;
+    if (c != null) {
+      c.stop();
+    }
+  }
+
+  PhaseResult execute(Phase phase, ProgressListener progress) {
+    Instant start = Instant.now();
+    Target target = ctx.plan().target(phase.target()).orElseThrow();
+    String uri = ctx.uris().uri(target.name());
+    List<String> secrets = UriMasker.passwords(uri);
+    Path dir;
+    try {
+      dir = ctx.runDir().freshPhaseDir(phase);
+    } catch (IOException e) {
+      return record(phase, start, Instant.now(), 0, PhaseVerdict.failed("cannot create the phase directory: " + e.getMessage()),
+          null, "", null);
+    }
+    String relDir = ctx.runDir().path().relativize(dir).toString();
+    if (phase.kind() == PhaseKind.LOAD && phase.dropBeforeLoad()) {
+      try {
+        DataSets.drop(uri, phase);
+      } catch (RuntimeException e) {
+        return record(phase, start, Instant.now(), 0,
+            PhaseVerdict.failed("cannot drop the collection before loading: " + UriMasker.mask(TargetProbe.Clients.rootMessage(e))),
+            null, relDir, null);
+      }
+    }
+    try (ConnectionFile conn = ConnectionFile.create(uri)) {
+      YcsbCommand cmd = YcsbCommand.of(phase, dir, conn.path(), UriMasker.mask(uri), ctx.plan().settings().statusInterval(),
+          ctx.jvm());
+      writeCommand(dir, cmd);
+      Files.createDirectories(dir.resolve(YcsbOutput.HDR_DIR));  // YCSB opens its logs there without creating it
+      if (stopRequested) {
+        return record(phase, start, Instant.now(), 0,
+            new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"), null, relDir, cmd.display());
+      }
+      ChildProcess.Outcome outcome = runChild(phase, cmd, dir, secrets, progress);
+      PhaseMeasurements m = null;
+      String readError = null;
+      try {
+        m = YcsbOutput.read(dir, ctx.plan().settings().rampUp());
+      } catch (YcsbOutputException e) {
+        readError = e.getMessage();
+      }
+      PhaseVerdict verdict = PhaseVerdict.of(phase, outcome, m == null ? null : m.full(), readError);
+      Long loaded = null;
+      if (verdict.status() == PhaseStatus.SUCCEEDED && phase.kind() == PhaseKind.LOAD && phase.verifyLoad()) {
+        LoadCheck check = verifyLoad(uri, phase);
+        loaded = check.count;
+        verdict = check.verdict;
+      }
+      return record(phase, start, Instant.now(), outcome.elapsed().toMillis() / 1000.0, verdict, m, relDir, cmd.display(),
+          loaded);
+    } catch (IOException | RuntimeException e) {
+      return record(phase, start, Instant.now(), 0,
+          PhaseVerdict.failed("cannot run YCSB: " + UriMasker.mask(TargetProbe.Clients.rootMessage(e))), null, relDir, null);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return record(phase, start, Instant.now(), 0, new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted"), null, relDir,
+          null);
+    }
+  }
+
+  private ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
+      ProgressListener progress) throws IOException, InterruptedException {
+    OptionalLong expected = PhaseVerdict.expectedOperations(phase);
+    Long maxSeconds = parseLong(EffectiveProperties.of(phase).get("maxexecutiontime"));
+    long[] errors = {0};
+    ChildProcess child = ChildProcess.start(cmd.argv(), dir, secrets, line -> {
+      errors[0] += line.errorsInInterval();
+      progress.status(phase, new ProgressListener.PhaseProgress(line.elapsedSeconds(), line.operations(),
+          expected.isPresent() ? expected.getAsLong() : null, maxSeconds, line.currentOpsPerSec(), errors[0]));
+    });
+    current = child;
+    if (stopRequested) {
+      child.stop();
+    }
+    try {
+      return child.await(phase.timeout());
+    } finally {
+      current = null;
+    }
+  }
+
+  private record LoadCheck(Long count, PhaseVerdict verdict) {
+  }
+
+  private static LoadCheck verifyLoad(String uri, Phase phase) {
+    OptionalLong expected = DataSets.expectedRecords(EffectiveProperties.of(phase));
+    try {
+      long count = DataSets.count(uri, phase);
+      if (expected.isPresent() && count != expected.getAsLong()) {
+        return new LoadCheck(count, PhaseVerdict.failed("load check: the collection holds " + count + " documents, expected "
+            + expected.getAsLong()));
+      }
+      return new LoadCheck(count, PhaseVerdict.OK);
+    } catch (RuntimeException e) {
+      return new LoadCheck(null, PhaseVerdict.failed("load check: cannot count the documents: "
+          + UriMasker.mask(TargetProbe.Clients.rootMessage(e))));
+    }
+  }
+
+  private static void writeCommand(Path dir, YcsbCommand cmd) throws IOException {
+    String text = "# the equivalent scripts/ycsb command (connection string masked)\n" + cmd.display() + "\n\n"
+        + "# the exact child process (the connection string is in the -P file, deleted after the phase)\n"
+        + ShellWords.join(cmd.argv()) + "\n";
+    Files.writeString(dir.resolve(RunDirectory.COMMAND), text, StandardCharsets.UTF_8);
+  }
+
+  private static Long parseLong(String v) {
+    try {
+      return v == null ? null : Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** A record for a phase that never started because the load it reads did not succeed. */
+  PhaseResult skipped(Phase phase, String cause) {
+    Instant now = Instant.now();
+    return record(phase, now, now, 0, new PhaseVerdict(PhaseStatus.SKIPPED, cause), null, "", null);
+  }
+
+  private PhaseResult record(Phase phase, Instant start, Instant end, double runtime, PhaseVerdict v, PhaseMeasurements m,
+      String relDir, String command) {
+    return record(phase, start, end, runtime, v, m, relDir, command, null);
+  }
+
+  private PhaseResult record(Phase phase, Instant start, Instant end, double runtime, PhaseVerdict v, PhaseMeasurements m,
+      String relDir, String command, Long loaded) {
+    Target t = ctx.plan().target(phase.target()).orElseThrow();
+    TargetRecord target = new TargetRecord(t.name(), t.isEmbedded() ? Target.EMBEDDED : t.maskedUri(), t.labels());
+    WindowStats full = m == null ? null : m.full();
+    return new PhaseResult(PhaseResult.SCHEMA_VERSION, ctx.plan().name(), ctx.runDir().runId(), phase.index(), phase.id(),
+        phase.kind(), phase.scenario(), phase.coordinates(), phase.repetition(), phase.dataSet(), target,
+        ctx.servers().get(t.name()), ctx.client(), command, phase.properties(), start, end, runtime, v.status(), v.cause(),
+        full == null ? null : full.throughputOpsPerSec(), m == null ? null : m.ycsbThroughputOpsPerSec(),
+        full == null ? null : full.errorRate(), full, m == null ? null : m.steady(),
+        m == null ? null : m.steadyAbsentReason(), ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir);
+  }
+}

@@ -1,0 +1,141 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.plan.Matrix;
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ResultsWriter;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Executes a matrix phase by phase, appending each phase's record the moment it ends. A failed
+ * phase is recorded and the plan goes on (unless fail-fast); the phases that read a load that did
+ * not succeed are recorded as skipped. On resume, phases whose last record succeeded are not run
+ * again, but a load they depend on is checked (its documents counted) before any phase reads it,
+ * and run again when its data is gone (always so for the embedded server, which starts empty).
+ */
+public final class PlanRunner {
+
+  /** How the run ended: {@code allSucceeded} is true when every phase of the matrix has a successful record. */
+  public record Outcome(boolean allSucceeded, boolean interrupted, int ran, int failed) {
+  }
+
+  private final Matrix matrix;
+  private final PhaseExecutor executor;
+  private final ResultsWriter writer;
+  private final ProgressListener progress;
+  private final boolean failFast;
+  private volatile boolean stopRequested;
+
+  PlanRunner(Matrix matrix, PhaseExecutor executor, ResultsWriter writer, ProgressListener progress, boolean failFast) {
+    this.matrix = matrix;
+    this.executor = executor;
+    this.writer = writer;
+    this.progress = progress;
+    this.failFast = failFast;
+  }
+
+  /** Asks the run to stop: the running phase is killed and recorded as interrupted, no further phase starts. */
+  public void stop() {
+    stopRequested = true;
+    executor.stop();
+  }
+
+  /**
+   * Runs every phase without a successful record in {@code earlier} (the latest record per phase id
+   * of the run being resumed; empty for a new run).
+   */
+  Outcome run(Map<String, PhaseResult> earlier) throws IOException {
+    Map<String, PhaseStatus> status = new HashMap<>();
+    earlier.forEach((id, r) -> status.put(id, r.status()));
+    Map<String, Phase> byId = new HashMap<>();
+    matrix.phases().forEach(p -> byId.put(p.id(), p));
+    List<Phase> pending = matrix.phases().stream().filter(p -> status.get(p.id()) != PhaseStatus.SUCCEEDED).toList();
+    progress.planStarted(matrix.plan().name(), null, matrix.phases().size(), pending.size());
+
+    // loads that succeeded in an earlier session: their data must be checked before it is read again
+    Map<String, Boolean> verified = new HashMap<>();
+    int k = 0;
+    int ran = 0;
+    int failed = 0;
+    long measuredMillis = 0;
+    for (Phase phase : pending) {
+      if (stopRequested) {
+        break;
+      }
+      k++;
+      Optional<String> dep = phase.dependsOn();
+      if (dep.isPresent() && status.get(dep.get()) == PhaseStatus.SUCCEEDED && earlier.containsKey(dep.get())
+          && !verified.containsKey(dep.get())) {
+        Phase load = byId.get(dep.get());
+        boolean intact = dataIntact(load);
+        verified.put(dep.get(), intact);
+        if (!intact) {
+          progress.note("resume: the data of " + load.id() + " is gone or incomplete; loading it again");
+          PhaseResult again = executor.execute(load, progress);
+          writer.append(again);
+          status.put(load.id(), again.status());
+          ran++;
+        }
+      }
+      if (dep.isPresent() && status.get(dep.get()) != PhaseStatus.SUCCEEDED) {
+        PhaseResult skipped = executor.skipped(phase, "not run: the load it reads (" + dep.get() + ") did not succeed");
+        writer.append(skipped);
+        status.put(phase.id(), skipped.status());
+        progress.phaseEnded(phase, skipped);
+        continue;
+      }
+      progress.phaseStarted(phase, k, pending.size(), eta(measuredMillis, ran, pending.size() - k + 1));
+      PhaseResult result = executor.execute(phase, progress);
+      writer.append(result);
+      status.put(phase.id(), result.status());
+      progress.phaseEnded(phase, result);
+      ran++;
+      measuredMillis += (long) (result.runtimeSeconds() * 1000);
+      if (result.status() == PhaseStatus.FAILED) {
+        failed++;
+        if (failFast) {
+          progress.note("stopping: --fail-fast and " + phase.id() + " failed");
+          break;
+        }
+      }
+      if (result.status() == PhaseStatus.INTERRUPTED) {
+        break;
+      }
+    }
+    boolean all = matrix.phases().stream().allMatch(p -> status.get(p.id()) == PhaseStatus.SUCCEEDED);
+    return new Outcome(all, stopRequested, ran, failed);
+  }
+
+  private boolean dataIntact(Phase load) {
+    if (load.kind() != PhaseKind.LOAD) {
+      return true;
+    }
+    OptionalLong expected = DataSets.expectedRecords(EffectiveProperties.of(load));
+    try {
+      String uri = executor.uri(load.target());
+      long count = DataSets.count(uri, load);
+      return expected.isEmpty() ? count > 0 : count == expected.getAsLong();
+    } catch (RuntimeException e) {
+      progress.note("resume: cannot count the documents of " + load.id() + ": "
+          + UriMasker.mask(TargetProbe.Clients.rootMessage(e)));
+      return false;
+    }
+  }
+
+  /** Time left: the mean time of the phases run so far times the phases left; unknown before the first. */
+  private static Optional<Duration> eta(long measuredMillis, int ran, int left) {
+    if (ran == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(Duration.ofMillis(measuredMillis / ran * left));
+  }
+}

@@ -1,0 +1,81 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import dev.ycsbmongo.orchestrator.plan.Dimension;
+import dev.ycsbmongo.orchestrator.plan.Plan;
+import dev.ycsbmongo.orchestrator.plan.Scenario;
+import dev.ycsbmongo.orchestrator.plan.Settings;
+import dev.ycsbmongo.orchestrator.plan.Target;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The plan as the run understood it, every default filled in and every password masked: the
+ * {@code plan.yaml} of a run directory, for people (the run re-reads {@code plan.source.yaml}).
+ */
+public final class ResolvedPlan {
+
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+
+  private ResolvedPlan() {
+  }
+
+  public static String yaml(Plan plan) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", plan.name());
+    if (plan.description() != null) {
+      m.put("description", plan.description());
+    }
+    m.put("source", plan.source() == null ? null : plan.source().toString());
+    m.put("properties", plan.properties());
+    List<Object> dims = new ArrayList<>();
+    for (Dimension d : plan.dimensions()) {
+      dims.add(Map.of("keys", d.keys(), "values", d.tuples()));
+    }
+    m.put("dimensions", dims);
+    List<Object> targets = new ArrayList<>();
+    for (Target t : plan.targets()) {
+      Map<String, Object> tm = new LinkedHashMap<>();
+      tm.put("name", t.name());
+      tm.put("uri", t.isEmbedded() ? Target.EMBEDDED : t.maskedUri());
+      tm.put("labels", t.labels());
+      tm.put("properties", t.properties());
+      targets.add(tm);
+    }
+    m.put("targets", targets);
+    List<Object> scenarios = new ArrayList<>();
+    for (Scenario s : plan.scenarios()) {
+      Map<String, Object> sm = new LinkedHashMap<>();
+      sm.put("name", s.name());
+      sm.put("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
+      s.workload().ifPresent(w -> sm.put("workload", w.toString()));
+      sm.put("properties", s.properties());
+      scenarios.add(sm);
+    }
+    m.put("scenarios", scenarios);
+    Settings x = plan.settings();
+    Map<String, Object> ex = new LinkedHashMap<>();
+    ex.put("repetitions", x.repetitions());
+    ex.put("warmup", x.warmup());
+    ex.put("load", Map.of("threads", x.loadThreads(), "reload", x.reload().name().toLowerCase(java.util.Locale.ROOT)
+        .replace('_', '-'), "verify", x.verifyLoad(), "properties", x.loadProperties()));
+    ex.put("phaseTimeout", Durations.format(x.phaseTimeout()));
+    ex.put("maxErrorRate", Durations.percent(x.maxErrorRate()));
+    ex.put("rampUp", Durations.format(x.rampUp()));
+    ex.put("statusInterval", Durations.format(x.statusInterval()));
+    m.put("execution", ex);
+    try {
+      return dev.ycsbmongo.binding.UriMasker.mask(YAML.writeValueAsString(m));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

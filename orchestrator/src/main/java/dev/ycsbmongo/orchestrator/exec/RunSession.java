@@ -1,0 +1,87 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.plan.Matrix;
+import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
+import dev.ycsbmongo.orchestrator.plan.Plan;
+import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.results.ClientHost;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ResultsReader;
+import dev.ycsbmongo.orchestrator.results.ResultsWriter;
+import dev.ycsbmongo.orchestrator.results.ServerInfo;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One session of a run: a new run directory, or an existing one being resumed. Starts the embedded
+ * servers, probes the targets, runs the pending phases and always leaves the tables rendered from
+ * whatever {@code results.jsonl} holds, interrupted or not.
+ */
+public final class RunSession {
+
+  private static final int PROBE_TIMEOUT_MILLIS = 10_000;
+
+  private final Matrix matrix;
+  private final RunDirectory dir;
+  private final ProgressListener progress;
+  private final boolean failFast;
+  private volatile PlanRunner runner;
+  private volatile boolean stopRequested;
+
+  public RunSession(Matrix matrix, RunDirectory dir, ProgressListener progress, boolean failFast) {
+    this.matrix = matrix;
+    this.dir = dir;
+    this.progress = progress;
+    this.failFast = failFast;
+  }
+
+  /** Writes the plan files of a new run directory; {@code sourceText} is the plan file as written. */
+  public static void writePlanFiles(RunDirectory dir, Matrix matrix, String sourceText) throws IOException {
+    Plan plan = matrix.plan();
+    Files.writeString(dir.file(RunDirectory.PLAN_SOURCE), UriMasker.mask(sourceText), StandardCharsets.UTF_8);
+    Files.writeString(dir.file(RunDirectory.PLAN), ResolvedPlan.yaml(plan), StandardCharsets.UTF_8);
+    Files.writeString(dir.file(RunDirectory.MATRIX), MatrixPrinter.render(matrix), StandardCharsets.UTF_8);
+    new RunInfo(plan.source() == null ? "" : plan.source().toAbsolutePath().toString(), dir.runId(),
+        ClientHostInfo.TOOL_VERSION, java.util.List.of()).write(dir);
+  }
+
+  /** Asks the session to stop; the running phase is recorded as interrupted. */
+  public void stop() {
+    stopRequested = true;
+    PlanRunner r = runner;
+    if (r != null) {
+      r.stop();
+    }
+  }
+
+  public PlanRunner.Outcome run() throws IOException {
+    RunInfo info = RunInfo.read(dir);
+    info.withSession(Instant.now().toString()).write(dir);
+    Map<String, PhaseResult> earlier = ResultsReader.latestByPhaseId(ResultsReader.read(dir.path()).results());
+    ClientHost client = ClientHostInfo.read();
+    try (EmbeddedTargets uris = new EmbeddedTargets(matrix.plan());
+         ResultsWriter writer = ResultsWriter.open(dir.path())) {
+      Map<String, ServerInfo> servers = new LinkedHashMap<>();
+      for (Target t : matrix.plan().targets()) {
+        ServerInfo s = TargetProbe.probe(uris.uri(t.name()), t.isEmbedded(), PROBE_TIMEOUT_MILLIS);
+        servers.put(t.name(), s);
+        progress.note("target " + t.name() + ": " + (s.probeError() == null ? s.describe()
+            : "not answering (" + s.probeError() + "); its phases will fail"));
+      }
+      PhaseExecutor executor = new PhaseExecutor(new PhaseExecutor.Context(matrix.plan(), dir, client, servers, uris,
+          ChildJvm.current()));
+      runner = new PlanRunner(matrix, executor, writer, progress, failFast);
+      if (stopRequested) {
+        runner.stop();
+      }
+      return runner.run(earlier);
+    } finally {
+      SummaryFiles.write(dir);
+    }
+  }
+}

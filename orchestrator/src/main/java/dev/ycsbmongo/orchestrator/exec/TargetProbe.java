@@ -1,0 +1,77 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.results.ServerInfo;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+
+/**
+ * Asks a target what it is: {@code buildInfo} for the version, {@code isMaster} for the topology
+ * ({@code isMaster} rather than {@code hello}: the embedded server answers only the former, and
+ * every MongoDB the driver supports still answers it).
+ */
+public final class TargetProbe {
+
+  private TargetProbe() {
+  }
+
+  /** Probes {@code uri}; a failure is returned in {@link ServerInfo#probeError()}, masked, never thrown. */
+  public static ServerInfo probe(String uri, boolean embedded, int timeoutMillis) {
+    try (MongoClient client = Clients.open(uri, timeoutMillis)) {
+      Document build = client.getDatabase("admin").runCommand(new Document("buildInfo", 1));
+      Document isMaster = client.getDatabase("admin").runCommand(new Document("isMaster", 1));
+      return fromDocuments(build, isMaster, embedded);
+    } catch (RuntimeException e) {
+      return new ServerInfo(null, "unknown", null, embedded, UriMasker.mask(Clients.rootMessage(e)));
+    }
+  }
+
+  /** The topology from an {@code isMaster}/{@code hello} reply. */
+  static ServerInfo fromDocuments(Document build, Document isMaster, boolean embedded) {
+    String version = build.getString("version");
+    if ("isdbgrid".equals(isMaster.getString("msg"))) {
+      return new ServerInfo(version, "sharded", null, embedded, null);
+    }
+    if (isMaster.getString("setName") != null) {
+      int members = size(isMaster.getList("hosts", String.class)) + size(isMaster.getList("passives", String.class))
+          + size(isMaster.getList("arbiters", String.class));
+      return new ServerInfo(version, "replica set", members, embedded, null);
+    }
+    return new ServerInfo(version, "standalone", null, embedded, null);
+  }
+
+  private static int size(List<String> list) {
+    return list == null ? 0 : list.size();
+  }
+
+  /** Short-lived driver clients for the orchestrator's own commands (probe, drop, count). */
+  static final class Clients {
+
+    private Clients() {
+    }
+
+    static MongoClient open(String uri, int timeoutMillis) {
+      MongoClientSettings settings = MongoClientSettings.builder()
+          .applyConnectionString(new ConnectionString(uri))
+          .applyToClusterSettings(b -> b.serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
+          .applyToSocketSettings(b -> b.connectTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
+          .applicationName("ycsb-orchestrator")
+          .build();
+      return MongoClients.create(settings);
+    }
+
+    static String rootMessage(Throwable e) {
+      Throwable t = e;
+      while (t.getCause() != null && t.getCause() != t) {
+        t = t.getCause();
+      }
+      String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+      return message.replace('\n', ' ');
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.results.YcsbOutput;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The child JVM of one phase: {@code site.ycsb.Client} (through the binding's masking entry
+ * point) with our binding, YCSB's HdrHistogram measurements exported as JSON, and interval logs.
+ *
+ * @param argv the exact process arguments; holds no connection string (that is in the -P file)
+ * @param display the same invocation as a {@code scripts/ycsb} command anyone can paste, with the
+ *     connection string masked: what results and reports show
+ */
+public record YcsbCommand(List<String> argv, String display) {
+
+  static final String MAIN_CLASS = "dev.ycsbmongo.binding.launch.YcsbMain";
+  static final String DB_CLASS = "dev.ycsbmongo.binding.MongoDbClient";
+
+  public YcsbCommand {
+    argv = List.copyOf(argv);
+  }
+
+  /**
+   * Builds the command of {@code phase}.
+   *
+   * @param connectionFile the 0600 properties file holding {@code mongodb.url}
+   * @param maskedUri the target's connection string with its password masked, for {@code display}
+   */
+  public static YcsbCommand of(Phase phase, Path phaseDir, Path connectionFile, String maskedUri,
+      Duration statusInterval, ChildJvm jvm) {
+    Map<String, String> props = new LinkedHashMap<>(phase.properties());
+    props.remove(Keys.THREAD_COUNT);  // given as -threads, the spelling people know
+    props.putAll(measurementProperties(phaseDir, statusInterval));
+
+    List<String> ycsbArgs = new ArrayList<>();
+    ycsbArgs.add("-db");
+    ycsbArgs.add(DB_CLASS);
+    phase.workload().ifPresent(w -> {
+      ycsbArgs.add("-P");
+      ycsbArgs.add(w.toString());
+    });
+    ycsbArgs.add("-P");
+    ycsbArgs.add(connectionFile.toString());
+    props.forEach((k, v) -> {
+      ycsbArgs.add("-p");
+      ycsbArgs.add(k + "=" + v);
+    });
+    ycsbArgs.add("-threads");
+    ycsbArgs.add(Integer.toString(phase.threads()));
+    ycsbArgs.add("-s");
+    ycsbArgs.add(phase.kind() == PhaseKind.LOAD ? "-load" : "-t");
+
+    List<String> argv = new ArrayList<>(jvm.command(phase.threads()));
+    argv.add(MAIN_CLASS);
+    argv.add("client");
+    argv.addAll(ycsbArgs);
+    return new YcsbCommand(argv, display(phase, props, maskedUri));
+  }
+
+  static Map<String, String> measurementProperties(Path phaseDir, Duration statusInterval) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("measurementtype", "hdrhistogram");
+    m.put("hdrhistogram.fileoutput", "true");
+    m.put("hdrhistogram.output.path", phaseDir.resolve(YcsbOutput.HDR_DIR) + "/");
+    m.put("exporter", "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter");
+    m.put("exportfile", phaseDir.resolve(YcsbOutput.MEASUREMENTS_FILE).toString());
+    m.put("status.interval", Long.toString(Math.max(1, statusInterval.toSeconds())));
+    return m;
+  }
+
+  private static String display(Phase phase, Map<String, String> props, String maskedUri) {
+    List<String> words = new ArrayList<>(List.of("scripts/ycsb", phase.kind() == PhaseKind.LOAD ? "load" : "run",
+        "mongodb", "-s"));
+    phase.workload().ifPresent(w -> {
+      words.add("-P");
+      words.add(w.toString());
+    });
+    props.forEach((k, v) -> {
+      words.add("-p");
+      words.add(k + "=" + v);
+    });
+    words.add("-p");
+    words.add(Keys.URL + "=" + UriMasker.mask(maskedUri));
+    words.add("-threads");
+    words.add(Integer.toString(phase.threads()));
+    return ShellWords.join(words);
+  }
+}

@@ -1,0 +1,42 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import dev.ycsbmongo.orchestrator.results.OperationStats;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.WindowStats;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The figures the field notes tabulate, from one record's table window: RAL is the READ average;
+ * WAL the count-weighted average of UPDATE, INSERT and DELETE; p99 write the highest of their p99s.
+ * A figure the phase did not measure is absent (null), never zero.
+ */
+record CellFigures(Double throughput, Long failed, Double errorRate, Double ral, Double wal, Long p99Read, Long p99Write,
+    boolean fullWindow) {
+
+  static final List<String> WRITES = List.of("UPDATE", "INSERT", "DELETE");
+
+  static CellFigures of(PhaseResult r) {
+    WindowStats w = r.tableWindow();
+    if (w == null) {
+      return new CellFigures(null, null, null, null, null, null, null, false);
+    }
+    Optional<OperationStats> read = w.operation("READ").filter(o -> o.count() > 0);
+    double weighted = 0;
+    long writes = 0;
+    Long p99Write = null;
+    for (String op : WRITES) {
+      Optional<OperationStats> s = w.operation(op).filter(o -> o.count() > 0 && o.avgMicros() != null);
+      if (s.isPresent()) {
+        weighted += s.get().avgMicros() * s.get().count();
+        writes += s.get().count();
+        if (s.get().p99Micros() != null && (p99Write == null || s.get().p99Micros() > p99Write)) {
+          p99Write = s.get().p99Micros();
+        }
+      }
+    }
+    return new CellFigures(w.throughputOpsPerSec(), w.failedOperations(), w.errorRate(),
+        read.map(OperationStats::avgMicros).orElse(null), writes == 0 ? null : weighted / writes, 
+        read.map(OperationStats::p99Micros).orElse(null), p99Write, r.steady() == null);
+  }
+}

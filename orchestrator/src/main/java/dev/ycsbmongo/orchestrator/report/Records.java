@@ -1,0 +1,27 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ResultsReader;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Which records the tables show. */
+final class Records {
+
+  private Records() {
+  }
+
+  /** The last record of each phase (a resumed run appends new attempts), in plan order. */
+  static List<PhaseResult> latest(List<PhaseResult> records) {
+    List<PhaseResult> rows = new ArrayList<>(ResultsReader.latestByPhaseId(records).values());
+    rows.sort(Comparator.comparingInt(PhaseResult::index).thenComparing(PhaseResult::phaseId));
+    return rows;
+  }
+
+  /** Runs and the cells of load scenarios: what the tables compare. Preparing loads and warm-ups are not. */
+  static boolean measured(PhaseResult r) {
+    return r.kind() == PhaseKind.RUN || (r.kind() == PhaseKind.LOAD && r.repetition() > 0);
+  }
+}

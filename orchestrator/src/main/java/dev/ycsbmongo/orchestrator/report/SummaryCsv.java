@@ -1,0 +1,99 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import dev.ycsbmongo.orchestrator.results.OperationStats;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.WindowStats;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code summary.csv}: one raw row per phase (the last record of each), every phase kind, for
+ * spreadsheets and scripts. Plain numbers (no grouping), Locale.ROOT, RFC 4180 quoting, {@code \n}
+ * line ends; an absent figure is an empty field.
+ */
+public final class SummaryCsv {
+
+  private SummaryCsv() {
+  }
+
+  public static String render(List<PhaseResult> records) {
+    List<PhaseResult> rows = Records.latest(records);
+    Set<String> coords = new LinkedHashSet<>();
+    Set<String> ops = new LinkedHashSet<>();
+    for (PhaseResult r : rows) {
+      coords.addAll(r.coordinates().keySet());
+      if (r.tableWindow() != null) {
+        r.tableWindow().operationStats().forEach(o -> ops.add(o.operation()));
+      }
+    }
+    List<String> header = new ArrayList<>(List.of("phase_index", "phase_id", "kind", "measured", "target", "scenario",
+        "repetition"));
+    coords.forEach(c -> header.add("coord." + c));
+    header.addAll(List.of("status", "cause", "window", "runtime_s", "throughput_ops_per_sec",
+        "ycsb_throughput_ops_per_sec", "operations", "failed_operations", "error_rate", "read_avg_us", "read_p99_us",
+        "write_avg_us", "write_p99_us"));
+    for (String op : ops) {
+      String p = op.toLowerCase(Locale.ROOT).replace('-', '_');
+      header.addAll(List.of(p + "_count", p + "_avg_us", p + "_p99_us"));
+    }
+    header.addAll(List.of("server_version", "topology", "embedded"));
+
+    StringBuilder out = new StringBuilder();
+    line(out, header);
+    for (PhaseResult r : rows) {
+      WindowStats w = r.tableWindow();
+      CellFigures f = CellFigures.of(r);
+      List<String> row = new ArrayList<>(List.of(Integer.toString(r.index()), r.phaseId(), r.kind().label(),
+          Boolean.toString(Records.measured(r)), r.target().name(), r.scenario(), Integer.toString(r.repetition())));
+      coords.forEach(c -> row.add(r.coordinates().getOrDefault(c, "")));
+      row.add(r.status().name());
+      row.add(r.cause() == null ? "" : r.cause());
+      row.add(w == null ? "" : w.window());
+      row.add(num(r.runtimeSeconds()));
+      row.add(w == null ? "" : num(w.throughputOpsPerSec()));
+      row.add(r.ycsbThroughputOpsPerSec() == null ? "" : num(r.ycsbThroughputOpsPerSec()));
+      row.add(w == null ? "" : Long.toString(w.operations()));
+      row.add(w == null ? "" : Long.toString(w.failedOperations()));
+      row.add(w == null ? "" : String.format(Locale.ROOT, "%.6f", w.errorRate()));
+      row.add(num(f.ral()));
+      row.add(f.p99Read() == null ? "" : Long.toString(f.p99Read()));
+      row.add(num(f.wal()));
+      row.add(f.p99Write() == null ? "" : Long.toString(f.p99Write()));
+      for (String op : ops) {
+        OperationStats s = w == null ? null : w.operation(op).orElse(null);
+        row.add(s == null ? "" : Long.toString(s.count()));
+        row.add(s == null ? "" : num(s.avgMicros()));
+        row.add(s == null || s.p99Micros() == null ? "" : Long.toString(s.p99Micros()));
+      }
+      row.add(r.server() == null || r.server().version() == null ? "" : r.server().version());
+      row.add(r.server() == null ? "" : r.server().topology());
+      row.add(r.server() == null ? "" : Boolean.toString(r.server().embedded()));
+      line(out, row);
+    }
+    return out.toString();
+  }
+
+  private static String num(Double v) {
+    return v == null ? "" : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  private static void line(StringBuilder out, List<String> fields) {
+    for (int i = 0; i < fields.size(); i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      out.append(quote(fields.get(i)));
+    }
+    out.append('\n');
+  }
+
+  static String quote(String field) {
+    if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
+      return field;
+    }
+    return '"' + field.replace("\"", "\"\"") + '"';
+  }
+}

@@ -1,0 +1,196 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.TargetRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code summary.md}: the field notes' tables, one per scenario. Rows are cells (target and the
+ * coordinates that vary in that table), columns Throughput (successful ops/s), Errors, RAL, WAL,
+ * p99 read, p99 write and Status. Repetitions of a cell are one row: means, with n and the
+ * throughput range. Numbers use Locale.ROOT with ',' grouping and no decimals; "-" is absent.
+ */
+public final class SummaryMarkdown {
+
+  static final String EMBEDDED_WARNING = "**Measured against the embedded MongoDB-wire test server, not MongoDB: "
+      + "these figures describe the client only.**";
+
+  private SummaryMarkdown() {
+  }
+
+  public static String render(List<PhaseResult> records) {
+    List<PhaseResult> rows = Records.latest(records);
+    StringBuilder out = new StringBuilder();
+    String plan = rows.isEmpty() ? "(no phases)" : rows.get(0).plan();
+    out.append("# ").append(plan).append(" — summary\n\n");
+    if (rows.isEmpty()) {
+      out.append("No phase has finished yet.\n");
+      return out.toString();
+    }
+    PhaseResult first = rows.get(0);
+    out.append("Run `").append(first.runId()).append("`. ").append(windowNote(rows)).append('\n');
+    out.append("Throughput counts successful operations only; Errors are failed operations and their share; "
+        + "latencies in µs; \"-\" where the phase measured no such operation. WAL averages UPDATE, INSERT and DELETE "
+        + "(weighted by count); p99 write is the highest of their p99s.\n");
+    if (rows.stream().anyMatch(r -> r.server() != null && r.server().embedded())) {
+      out.append('\n').append(EMBEDDED_WARNING).append('\n');
+    }
+    targets(out, rows);
+
+    List<PhaseResult> measured = rows.stream().filter(Records::measured).toList();
+    Set<String> targetNames = measured.stream().map(r -> r.target().name()).collect(Collectors.toCollection(LinkedHashSet::new));
+    Map<String, List<PhaseResult>> byScenario = new LinkedHashMap<>();
+    measured.forEach(r -> byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")", k -> new ArrayList<>()).add(r));
+    byScenario.forEach((title, list) -> table(out, title, list, targetNames.size() > 1));
+
+    List<PhaseResult> others = rows.stream().filter(r -> !Records.measured(r)).toList();
+    if (!others.isEmpty()) {
+      out.append("\n## Other phases (loads that prepare data, warm-ups)\n\n");
+      out.append("| Phase | Status | Throughput (ops/s) | Runtime (s) | Loaded | Cause |\n");
+      out.append("|:---|:---|---:|---:|---:|:---|\n");
+      for (PhaseResult r : others) {
+        CellFigures f = CellFigures.of(r);
+        out.append("| ").append(cell(r.phaseId())).append(" | ").append(r.status().name().toLowerCase(Locale.ROOT))
+            .append(" | ").append(num(f.throughput())).append(" | ")
+            .append(String.format(Locale.ROOT, "%.1f", r.runtimeSeconds())).append(" | ")
+            .append(r.loadedRecords() == null ? "-" : String.format(Locale.ROOT, "%,d", r.loadedRecords())).append(" | ")
+            .append(r.cause() == null ? "" : cell(r.cause())).append(" |\n");
+      }
+    }
+    return out.toString();
+  }
+
+  private static String windowNote(List<PhaseResult> rows) {
+    Set<Double> rampUps = rows.stream().map(PhaseResult::rampUpSeconds).collect(Collectors.toCollection(LinkedHashSet::new));
+    String ramp = rampUps.size() == 1 ? String.format(Locale.ROOT, "%s s", trim(rampUps.iterator().next())) : "per-phase";
+    return "Figures over the steady state after a " + ramp + " ramp-up, except rows marked (full): "
+        + "phases too short for one, measured over their whole run.";
+  }
+
+  private static void targets(StringBuilder out, List<PhaseResult> rows) {
+    Map<String, PhaseResult> byTarget = new LinkedHashMap<>();
+    rows.forEach(r -> byTarget.putIfAbsent(r.target().name(), r));
+    out.append("\n## Targets\n\n");
+    for (PhaseResult r : byTarget.values()) {
+      TargetRecord t = r.target();
+      out.append("- **").append(t.name()).append("**: ").append(t.maskedUri());
+      if (!t.labels().isEmpty()) {
+        out.append("; ").append(t.labels().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(", ")));
+      }
+      if (r.server() != null) {
+        out.append("; server ").append(r.server().describe());
+      }
+      out.append('\n');
+    }
+    if (!rows.isEmpty() && rows.get(0).client() != null) {
+      var c = rows.get(0).client();
+      out.append(String.format(Locale.ROOT, "- client: %s, %d cores, %.1f GiB, %s, driver %s, YCSB %s, tool %s%n",
+          c.hostname(), c.cores(), c.memoryBytes() / (1024.0 * 1024 * 1024), c.jdk(), c.driverVersion(), c.ycsbVersion(),
+          c.toolVersion()));
+    }
+  }
+
+  private static void table(StringBuilder out, String title, List<PhaseResult> records, boolean showTarget) {
+    Map<String, List<PhaseResult>> cells = new LinkedHashMap<>();
+    for (PhaseResult r : records) {
+      cells.computeIfAbsent(r.target().name() + "|" + r.coordinates(), k -> new ArrayList<>()).add(r);
+    }
+    Set<String> keys = new LinkedHashSet<>();
+    records.forEach(r -> keys.addAll(r.coordinates().keySet()));
+    List<String> varying = new ArrayList<>();
+    Map<String, String> constant = new LinkedHashMap<>();
+    for (String k : keys) {
+      Set<String> values = records.stream().map(r -> r.coordinates().get(k)).collect(Collectors.toSet());
+      if (values.size() > 1) {
+        varying.add(k);
+      } else {
+        constant.put(k, values.iterator().next());
+      }
+    }
+    out.append("\n## ").append(title).append("\n\n");
+    if (!constant.isEmpty()) {
+      out.append(constant.entrySet().stream().map(e -> label(e.getKey()) + "=" + e.getValue())
+          .collect(Collectors.joining(", "))).append("\n\n");
+    }
+    List<String> head = new ArrayList<>();
+    if (showTarget) {
+      head.add("Target");
+    }
+    varying.forEach(k -> head.add(label(k)));
+    int labels = head.size();
+    head.addAll(List.of("Throughput (ops/s)", "Errors", "RAL (µs)", "WAL (µs)", "p99 read (µs)", "p99 write (µs)", "Status"));
+    out.append("| ").append(String.join(" | ", head)).append(" |\n|");
+    for (int i = 0; i < head.size(); i++) {
+      out.append(i < labels ? ":---|" : i == head.size() - 1 ? ":---|" : "---:|");
+    }
+    out.append('\n');
+    for (List<PhaseResult> reps : cells.values()) {
+      PhaseResult r = reps.get(0);
+      List<String> row = new ArrayList<>();
+      if (showTarget) {
+        row.add(r.target().name());
+      }
+      varying.forEach(k -> row.add(Objects.requireNonNullElse(r.coordinates().get(k), "-")));
+      row.addAll(figures(reps));
+      out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
+    }
+  }
+
+  /** The value columns of one cell: its repetitions' means (and throughput range) when there are several. */
+  private static List<String> figures(List<PhaseResult> reps) {
+    List<PhaseResult> ok = reps.stream().filter(PhaseResult::succeeded).toList();
+    List<CellFigures> f = ok.stream().map(CellFigures::of).toList();
+    String status = reps.stream().filter(r -> !r.succeeded()).findFirst()
+        .map(r -> r.status().name() + (r.cause() == null ? "" : ": " + r.cause())).orElse("ok");
+    if (ok.isEmpty()) {
+      return List.of("-", "-", "-", "-", "-", "-", status);
+    }
+    boolean full = f.stream().anyMatch(CellFigures::fullWindow);
+    String throughput = num(mean(f.stream().map(CellFigures::throughput).toList())) + (full ? " (full)" : "");
+    if (ok.size() > 1) {
+      double min = f.stream().mapToDouble(CellFigures::throughput).min().orElse(0);
+      double max = f.stream().mapToDouble(CellFigures::throughput).max().orElse(0);
+      throughput += " (n=" + ok.size() + ", " + num(min) + "–" + num(max) + ")";
+    }
+    long failed = f.stream().mapToLong(c -> c.failed() == null ? 0 : c.failed()).sum();
+    Double rate = mean(f.stream().map(CellFigures::errorRate).toList());
+    String errors = String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100);
+    return List.of(throughput, errors, num(mean(f.stream().map(CellFigures::ral).toList())),
+        num(mean(f.stream().map(CellFigures::wal).toList())),
+        num(mean(f.stream().map(c -> c.p99Read() == null ? null : c.p99Read().doubleValue()).toList())),
+        num(mean(f.stream().map(c -> c.p99Write() == null ? null : c.p99Write().doubleValue()).toList())),
+        status.equals("ok") && reps.size() > ok.size() ? "partly failed" : status);
+  }
+
+  private static Double mean(List<Double> values) {
+    List<Double> present = values.stream().filter(Objects::nonNull).toList();
+    return present.isEmpty() ? null : present.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+  }
+
+  private static String label(String key) {
+    return key.equals("threadcount") ? "threads" : key;
+  }
+
+  private static String num(Double v) {
+    return v == null ? "-" : String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  private static String trim(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+
+  /** One table cell: pipes escaped, one line. */
+  static String cell(String s) {
+    return s.replace("|", "\\|").replace('\n', ' ').replace('\r', ' ');
+  }
+
+}

@@ -1,0 +1,78 @@
+package dev.ycsbmongo.orchestrator.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads {@code results.jsonl} back into records, in file order. */
+public final class ResultsReader {
+
+  /** The records, and warnings about lines that were left out (a last line cut off by a crash). */
+  public record Read(List<PhaseResult> results, List<String> warnings) {
+
+    public Read {
+      results = List.copyOf(results);
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  private ResultsReader() {
+  }
+
+  /** Reads {@code runDir/results.jsonl}; a missing file is an empty run. */
+  public static Read read(Path runDir) throws IOException {
+    Path file = runDir.resolve(ResultsWriter.FILE);
+    if (!Files.exists(file)) {
+      return new Read(List.of(), List.of());
+    }
+    String text = Files.readString(file, StandardCharsets.UTF_8);
+    String[] lines = text.split("\n", -1);
+    List<PhaseResult> results = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    for (int i = 0; i < lines.length; i++) {
+      String line = lines[i];
+      if (line.isBlank()) {
+        continue;
+      }
+      boolean last = i == lines.length - 1;  // no newline after it: the write was cut off
+      try {
+        results.add(parse(line));
+      } catch (IOException | IllegalArgumentException e) {
+        if (last) {
+          warnings.add(file + ":" + (i + 1) + ": incomplete last line left out (the run stopped while writing it)");
+        } else {
+          throw new IOException(file + ":" + (i + 1) + ": not a result record: " + e.getMessage(), e);
+        }
+      }
+    }
+    return new Read(results, warnings);
+  }
+
+  static PhaseResult parse(String line) throws IOException {
+    JsonNode node = ResultsJson.MAPPER.readTree(line);
+    JsonNode version = node.get("schemaVersion");
+    if (version == null || !version.canConvertToInt()) {
+      throw new IllegalArgumentException("no schemaVersion");
+    }
+    if (version.asInt() > PhaseResult.SCHEMA_VERSION) {
+      throw new IllegalArgumentException("schemaVersion " + version.asInt() + " is newer than this tool reads ("
+          + PhaseResult.SCHEMA_VERSION + "); use a newer orchestrator");
+    }
+    return ResultsJson.MAPPER.treeToValue(node, PhaseResult.class);
+  }
+
+  /** The last record of each phase id (a resumed run appends new attempts), in order of first appearance. */
+  public static Map<String, PhaseResult> latestByPhaseId(List<PhaseResult> results) {
+    Map<String, PhaseResult> latest = new LinkedHashMap<>();
+    for (PhaseResult r : results) {
+      latest.put(r.phaseId(), r);
+    }
+    return latest;
+  }
+}

@@ -1,0 +1,283 @@
+package dev.ycsbmongo.orchestrator.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Reads a phase's YCSB output: {@code measurements.json} (YCSB's JSON array exporter) and the
+ * HdrHistogram interval logs in {@code hdr/}. Latencies and counts come from the logs (exact
+ * percentiles, and any time window); errors by status for the whole phase come from YCSB's
+ * {@code Return=} counts, and YCSB's own run time and throughput are kept as it reported them.
+ *
+ * <p>YCSB's DBWrapper measures a successful operation under its name ({@code READ}) and a failed
+ * one under {@code READ-FAILED} or {@code READ-<STATUS>}; {@code READ-MODIFY-WRITE} is measured on
+ * top of its own read and update, so it is reported but not added to the totals.
+ */
+public final class YcsbOutput {
+
+  public static final String MEASUREMENTS_FILE = "measurements.json";
+  public static final String HDR_DIR = "hdr";
+  /** The operation types DBWrapper and CoreWorkload measure, in YCSB's order. */
+  static final List<String> OPERATIONS = List.of("READ", "UPDATE", "INSERT", "SCAN", "DELETE", "READ-MODIFY-WRITE");
+  static final String RMW = "READ-MODIFY-WRITE";
+  private static final List<String> OK_STATUSES = List.of("OK", "BATCHED_OK");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private YcsbOutput() {
+  }
+
+  public static PhaseMeasurements read(Path phaseDir, Duration rampUp) throws YcsbOutputException {
+    Map<String, Map<String, Double>> exported = readExport(phaseDir.resolve(MEASUREMENTS_FILE));
+    Map<String, Double> overall = exported.getOrDefault("OVERALL", Map.of());
+    Double runtimeMillis = overall.get("RunTime(ms)");
+    Double ycsbThroughput = overall.get("Throughput(ops/sec)");
+    Map<String, List<Interval>> logs = HdrLogs.read(phaseDir.resolve(HDR_DIR));
+
+    WindowStats full;
+    WindowStats steady = null;
+    String steadyAbsent;
+    if (logs.isEmpty()) {
+      full = fromExport(exported, runtimeMillis);
+      steadyAbsent = "no HDR interval logs";
+    } else {
+      long t0 = logs.values().stream().flatMap(List::stream).mapToLong(Interval::startMillis).min().orElse(0);
+      long tEnd = logs.values().stream().flatMap(List::stream).mapToLong(Interval::endMillis).max().orElse(t0);
+      double fullSeconds = runtimeMillis != null ? runtimeMillis / 1000.0 : (tEnd - t0) / 1000.0;
+      full = window(WindowStats.FULL, logs, t0, Long.MIN_VALUE, 0, fullSeconds, exported);
+      long cut = t0 + rampUp.toMillis();
+      long steadyStart = logs.values().stream().flatMap(List::stream).mapToLong(Interval::startMillis)
+          .filter(s -> s >= cut).min().orElse(Long.MAX_VALUE);
+      if (steadyStart == Long.MAX_VALUE || tEnd - steadyStart <= 0) {
+        steadyAbsent = String.format(Locale.ROOT, "phase shorter than the %s s ramp-up", seconds(rampUp));
+      } else {
+        steady = window(WindowStats.STEADY, logs, t0, steadyStart, (steadyStart - t0) / 1000.0,
+            (tEnd - steadyStart) / 1000.0, null);
+        steadyAbsent = null;
+      }
+    }
+    return new PhaseMeasurements(runtimeMillis, ycsbThroughput, full, steady, steadyAbsent);
+  }
+
+  private static String seconds(Duration d) {
+    double s = d.toMillis() / 1000.0;
+    return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
+  }
+
+  /**
+   * Figures over the intervals starting at or after {@code from}. With {@code exported} (the full
+   * window) errors come from YCSB's Return= counts; otherwise from the failure series' logs.
+   */
+  private static WindowStats window(String name, Map<String, List<Interval>> logs, long t0, long from,
+      double startSeconds, double durationSeconds, Map<String, Map<String, Double>> exported) {
+    List<OperationStats> stats = new ArrayList<>();
+    long ok = 0;
+    long failed = 0;
+    for (String op : OPERATIONS) {
+      Histogram h = merged(logs.get(op), from);
+      Map<String, Long> errors = exported != null ? returnErrors(exported.get(op)) : failureCounts(logs, op, from);
+      if (h.getTotalCount() == 0 && errors.isEmpty() && !logs.containsKey(op)) {
+        continue;
+      }
+      OperationStats s = stats(op, h, errors);
+      stats.add(s);
+      if (!op.equals(RMW)) {
+        ok += s.count();
+        failed += s.errors();
+      }
+    }
+    double throughput = durationSeconds > 0 ? ok / durationSeconds : 0;
+    double errorRate = ok + failed == 0 ? 0 : (double) failed / (ok + failed);
+    return new WindowStats(name, startSeconds, durationSeconds, ok, failed, throughput, errorRate, stats);
+  }
+
+  private static Histogram merged(List<Interval> intervals, long from) {
+    Histogram h = new Histogram(3);
+    if (intervals != null) {
+      for (Interval i : intervals) {
+        if (i.startMillis() >= from) {
+          h.add(i.histogram());
+        }
+      }
+    }
+    return h;
+  }
+
+  /** Failures of {@code op} by status, from the logs named {@code OP-STATUS} ({@code FAILED} for any). */
+  private static Map<String, Long> failureCounts(Map<String, List<Interval>> logs, String op, long from) {
+    Map<String, Long> errors = new TreeMap<>();
+    logs.forEach((name, intervals) -> {
+      String status = failureStatus(name, op);
+      if (status != null) {
+        long n = merged(intervals, from).getTotalCount();
+        if (n > 0) {
+          errors.merge(status, n, Long::sum);
+        }
+      }
+    });
+    return errors;
+  }
+
+  /** The status of a failure series of {@code op}, or null when {@code name} is not one. */
+  static String failureStatus(String name, String op) {
+    if (!name.startsWith(op + "-")) {
+      return null;
+    }
+    String suffix = name.substring(op.length() + 1);
+    if (suffix.isEmpty() || (op.equals("READ") && suffix.startsWith("MODIFY-WRITE"))) {
+      return null;
+    }
+    return suffix;
+  }
+
+  private static Map<String, Long> returnErrors(Map<String, Double> measurements) {
+    Map<String, Long> errors = new TreeMap<>();
+    if (measurements != null) {
+      measurements.forEach((k, v) -> {
+        if (k.startsWith("Return=") && !OK_STATUSES.contains(k.substring(7)) && v > 0) {
+          errors.put(k.substring(7), v.longValue());
+        }
+      });
+    }
+    return errors;
+  }
+
+  private static OperationStats stats(String op, Histogram h, Map<String, Long> errors) {
+    long n = h.getTotalCount();
+    if (n == 0) {
+      return new OperationStats(op, 0, errors, null, null, null, null, null, null, null);
+    }
+    return new OperationStats(op, n, errors, round(h.getMean()), h.getMinValue(), h.getValueAtPercentile(50),
+        h.getValueAtPercentile(95), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue());
+  }
+
+  /** Two decimals: HDR means carry floating-point noise that would only churn golden files. */
+  private static double round(double v) {
+    return Math.round(v * 100) / 100.0;
+  }
+
+  /** The whole phase from the exported figures alone, when there are no interval logs. */
+  private static WindowStats fromExport(Map<String, Map<String, Double>> exported, Double runtimeMillis) {
+    List<OperationStats> stats = new ArrayList<>();
+    long ok = 0;
+    long failed = 0;
+    for (String op : OPERATIONS) {
+      Map<String, Double> m = exported.get(op);
+      if (m == null) {
+        continue;
+      }
+      long n = m.getOrDefault("Operations", 0.0).longValue();
+      Map<String, Long> errors = returnErrors(m);
+      OperationStats s = n == 0 ? new OperationStats(op, 0, errors, null, null, null, null, null, null, null)
+          : new OperationStats(op, n, errors, round(m.getOrDefault("AverageLatency(us)", 0.0)),
+              asLong(m.get("MinLatency(us)")), asLong(m.get("50thPercentileLatency(us)")),
+              asLong(m.get("95thPercentileLatency(us)")), asLong(m.get("99thPercentileLatency(us)")),
+              asLong(m.get("99.9PercentileLatency(us)")), asLong(m.get("MaxLatency(us)")));
+      stats.add(s);
+      if (!op.equals(RMW)) {
+        ok += s.count();
+        failed += s.errors();
+      }
+    }
+    double seconds = runtimeMillis == null ? 0 : runtimeMillis / 1000.0;
+    return new WindowStats(WindowStats.FULL, 0, seconds, ok, failed, seconds > 0 ? ok / seconds : 0,
+        ok + failed == 0 ? 0 : (double) failed / (ok + failed), stats);
+  }
+
+  private static Long asLong(Double v) {
+    return v == null ? null : Math.round(v);
+  }
+
+  /** metric -> measurement -> value, from YCSB's JSON array exporter. */
+  static Map<String, Map<String, Double>> readExport(Path file) throws YcsbOutputException {
+    if (!Files.isRegularFile(file)) {
+      throw new YcsbOutputException(file.getFileName() + " is missing: YCSB did not finish (see ycsb.err)");
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(file.toFile());
+    } catch (IOException e) {
+      throw new YcsbOutputException(file.getFileName() + " is not valid JSON (YCSB stopped while writing it?): "
+          + e.getMessage().lines().findFirst().orElse(""));
+    }
+    if (root == null || !root.isArray() || root.isEmpty()) {
+      throw new YcsbOutputException(file.getFileName() + " holds no measurements");
+    }
+    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    for (JsonNode n : root) {
+      JsonNode value = n.get("value");
+      if (n.get("metric") == null || n.get("measurement") == null || value == null) {
+        throw new YcsbOutputException(file.getFileName() + ": an entry lacks metric, measurement or value: " + n);
+      }
+      double v = value.isNumber() ? value.asDouble() : parse(value.asText());
+      out.computeIfAbsent(n.get("metric").asText(), k -> new LinkedHashMap<>()).put(n.get("measurement").asText(), v);
+    }
+    return out;
+  }
+
+  private static double parse(String s) {
+    try {
+      return Double.parseDouble(s);
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+
+  /** One interval of an HDR log, with absolute start and end (ms since the epoch). */
+  record Interval(long startMillis, long endMillis, Histogram histogram) {
+  }
+
+  /** Reads every {@code NAME.hdr} of a phase. */
+  static final class HdrLogs {
+
+    private HdrLogs() {
+    }
+
+    static Map<String, List<Interval>> read(Path dir) throws YcsbOutputException {
+      Map<String, List<Interval>> logs = new TreeMap<>();
+      if (!Files.isDirectory(dir)) {
+        return logs;
+      }
+      List<Path> files;
+      try (Stream<Path> s = Files.list(dir)) {
+        files = s.filter(f -> f.getFileName().toString().endsWith(".hdr")).sorted().toList();
+      } catch (IOException e) {
+        throw new YcsbOutputException("cannot list " + dir + ": " + e.getMessage());
+      }
+      for (Path f : files) {
+        String name = f.getFileName().toString();
+        logs.put(name.substring(0, name.length() - 4), intervals(f));
+      }
+      return logs;
+    }
+
+    private static List<Interval> intervals(Path file) throws YcsbOutputException {
+      List<Interval> out = new ArrayList<>();
+      try (org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(file.toFile())) {
+        while (reader.hasNext()) {
+          org.HdrHistogram.EncodableHistogram e = reader.nextIntervalHistogram();
+          if (e instanceof Histogram h) {
+            out.add(new Interval(h.getStartTimeStamp(), h.getEndTimeStamp(), h));
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // a log cut off mid-line (killed child) keeps the intervals read so far
+        if (out.isEmpty()) {
+          throw new YcsbOutputException("cannot read HDR log " + file.getFileName() + ": " + e.getMessage());
+        }
+      }
+      return out;
+    }
+  }
+}

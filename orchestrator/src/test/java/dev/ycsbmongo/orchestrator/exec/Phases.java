@@ -1,0 +1,21 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/** Phase values for exec tests. */
+final class Phases {
+
+  private Phases() {
+  }
+
+  static Phase of(PhaseKind kind, Map<String, String> props, int threads, Optional<Path> workload) {
+    return new Phase(3, kind.label() + "/local/rw/threadcount=" + threads + "/rep=1", kind, "local", "rw",
+        Map.of("threadcount", Integer.toString(threads)), 1, "local:recordcount=100", workload, props, threads,
+        kind == PhaseKind.LOAD, kind == PhaseKind.LOAD, Duration.ofMinutes(5), 0.01, Optional.empty());
+  }
+}
