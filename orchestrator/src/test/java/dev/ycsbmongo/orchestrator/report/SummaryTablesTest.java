@@ -1,0 +1,120 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.results.OperationStats;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ResultFixtures;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * summary.csv and summary.md, sealed by golden files (regenerate with -Dgolden.update=true after a
+ * deliberate format change, and read the diff).
+ */
+class SummaryTablesTest {
+
+  private static final Path GOLDEN = Path.of("src/test/resources/golden");
+
+  /** Two targets, two scenarios, a thread sweep, a 3-repetition cell, a failed and a skipped cell, a retried phase. */
+  static List<PhaseResult> study() {
+    List<PhaseResult> r = new ArrayList<>();
+    r.add(ResultFixtures.load(1, "aws-medium", ResultFixtures.MONGO));
+    r.add(ResultFixtures.run(2, "aws-medium", "rw-50-50", 8, 1, 400, 600, 300_000, 300_000, ResultFixtures.MONGO));
+    r.add(ResultFixtures.run(3, "aws-medium", "rw-50-50", 16, 1, 700, 900, 500_000, 500_000, ResultFixtures.MONGO));
+    r.add(ResultFixtures.failed(ResultFixtures.run(4, "aws-medium", "rw-95-5", 8, 1, 1, 1, 1, 1, ResultFixtures.MONGO),
+        PhaseStatus.FAILED, "error rate 12.00% over the 1% limit | READ ERROR x120"));
+    r.add(ResultFixtures.run(4, "aws-medium", "rw-95-5", 8, 1, 300, 500, 600_000, 30_000, ResultFixtures.MONGO));
+    r.add(ResultFixtures.load(5, "aws-large", ResultFixtures.MONGO));
+    for (int rep = 1; rep <= 3; rep++) {
+      r.add(ResultFixtures.run(5 + rep, "aws-large", "rw-50-50", 8, rep, 350 + rep * 10, 550, 400_000 + rep * 10_000,
+          400_000, ResultFixtures.MONGO));
+    }
+    r.add(ResultFixtures.failed(ResultFixtures.run(9, "aws-large", "rw-50-50", 16, 1, 1, 1, 1, 1, ResultFixtures.MONGO),
+        PhaseStatus.SKIPPED, "not run: the load it reads (load/aws-large/recordcount=100000/#1) did not succeed"));
+    r.add(ResultFixtures.run(10, "aws-large", "rw-95-5", 8, 1, 250, 450, 700_000, 35_000, ResultFixtures.MONGO));
+    return r;
+  }
+
+  private static void assertGolden(String file, String actual) throws IOException {
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(GOLDEN.resolve(file), actual, StandardCharsets.UTF_8);
+    }
+    assertEquals(Files.readString(GOLDEN.resolve(file), StandardCharsets.UTF_8), actual);
+  }
+
+  @Test
+  void rendersTheCsvExactlyAsTheGoldenFile() throws IOException {
+    assertGolden("summary.csv", SummaryCsv.render(study()));
+  }
+
+  @Test
+  void rendersTheMarkdownExactlyAsTheGoldenFile() throws IOException {
+    assertGolden("summary.md", SummaryMarkdown.render(study()));
+  }
+
+  @Test
+  void rendersTheSameBytesEveryTime() {
+    assertEquals(SummaryMarkdown.render(study()), SummaryMarkdown.render(new ArrayList<>(study())));
+    assertEquals(SummaryCsv.render(study()), SummaryCsv.render(study()));
+  }
+
+  @Test
+  void showsAbsentReadOrWriteLatencyAsAbsentNeverZero() {
+    PhaseResult r = ResultFixtures.run(1, "t", "insert-only", 4, 1, 100, 100, 10, 10, ResultFixtures.MONGO);
+    PhaseResult insertsOnly = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(),
+        r.scenario(), r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
+        r.start(), r.end(), 10, PhaseStatus.SUCCEEDED, null, 100.0, 100.0, 0.0,
+        ResultFixtures.window("full", 0, 10, List.of(ResultFixtures.op("INSERT", 1000, 250, 900, Map.<String, Long>of()))),
+        null, "phase shorter than the 10 s ramp-up", 10, null, "phases/1");
+    String md = SummaryMarkdown.render(List.of(insertsOnly));
+    assertTrue(md.contains("| 100 (full) | 0 (0.00%) | - | 250 | - | 900 | ok |"), md);
+    String csv = SummaryCsv.render(List.of(insertsOnly));
+    assertTrue(csv.lines().skip(1).findFirst().orElseThrow().contains(",,,250.00,900,"), csv);
+  }
+
+  @Test
+  void warnsAboutTheEmbeddedServerOnlyWhenItRan() {
+    assertFalse(SummaryMarkdown.render(study()).contains(SummaryMarkdown.EMBEDDED_WARNING));
+    List<PhaseResult> withEmbedded = new ArrayList<>(study());
+    withEmbedded.add(ResultFixtures.run(11, "local", "rw-50-50", 1, 1, 90, 95, 1000, 1000, ResultFixtures.EMBEDDED));
+    assertTrue(SummaryMarkdown.render(withEmbedded).contains(SummaryMarkdown.EMBEDDED_WARNING));
+  }
+
+  @Test
+  void keepsTheLastAttemptOfARetriedPhase() {
+    String csv = SummaryCsv.render(study());
+    assertEquals(1, csv.lines().filter(l -> l.contains("run/aws-medium/rw-95-5/threadcount=8/rep=1")).count());
+    assertFalse(csv.contains("error rate 12.00%"));
+  }
+
+  @Test
+  void escapesPipesInMarkdownCellsAndQuotesCsvFields() {
+    assertEquals("a \\| b", SummaryMarkdown.cell("a | b"));
+    assertEquals("\"x, \"\"y\"\"\"", SummaryCsv.quote("x, \"y\""));
+  }
+
+  @Test
+  void writeLatencyIsTheCountWeightedMeanOfTheWriteOperations() {
+    PhaseResult r = ResultFixtures.run(1, "t", "mix", 4, 1, 100, 100, 10, 10, ResultFixtures.MONGO);
+    List<OperationStats> ops = List.of(ResultFixtures.op("UPDATE", 300, 100, 400, Map.of()),
+        ResultFixtures.op("INSERT", 100, 500, 900, Map.of()));
+    PhaseResult mixed = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(), r.scenario(),
+        r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(), r.start(),
+        r.end(), 10, PhaseStatus.SUCCEEDED, null, 40.0, 40.0, 0.0, ResultFixtures.window("full", 0, 10, ops), null,
+        "short", 10, null, "p");
+    CellFigures f = CellFigures.of(mixed);
+    assertEquals(200.0, f.wal(), 1e-9);
+    assertEquals(900L, f.p99Write());
+    assertEquals(null, f.ral());
+  }
+}

@@ -1,0 +1,77 @@
+package dev.ycsbmongo.orchestrator.results;
+
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Fully populated result records with fixed values, for golden files. */
+public final class ResultFixtures {
+
+  public static final ClientHost CLIENT = new ClientHost("bench-client", 8, 34_359_738_368L, "Linux 6.1 amd64",
+      "Eclipse Adoptium 17.0.15+6", "5.14.0", "0.17.0", "0.1.0-SNAPSHOT");
+  public static final ServerInfo MONGO = new ServerInfo("7.0.14", "replica set", 3, false, null);
+  public static final ServerInfo EMBEDDED = new ServerInfo("5.0.0", "standalone", null, true, null);
+
+  private ResultFixtures() {
+  }
+
+  public static OperationStats op(String name, long count, double avg, long p99, Map<String, Long> errors) {
+    return new OperationStats(name, count, errors, avg, avg > 10 ? (long) (avg / 4) : 1L, (long) avg, (long) (avg * 2),
+        p99, p99 * 2, p99 * 5);
+  }
+
+  public static WindowStats window(String name, double start, double seconds, List<OperationStats> ops) {
+    long ok = ops.stream().mapToLong(OperationStats::count).sum();
+    long failed = ops.stream().mapToLong(OperationStats::errors).sum();
+    return new WindowStats(name, start, seconds, ok, failed, ok / seconds, ok + failed == 0 ? 0 : (double) failed / (ok + failed), ops);
+  }
+
+  /** A run record: reads and updates, a few errors, both windows. */
+  public static PhaseResult run(int index, String target, String scenario, int threads, int rep, double readAvg,
+      double updateAvg, long reads, long updates, ServerInfo server) {
+    Map<String, String> coords = new LinkedHashMap<>();
+    coords.put("threadcount", Integer.toString(threads));
+    String id = "run/" + target + "/" + scenario + "/threadcount=" + threads + "/rep=" + rep;
+    WindowStats full = window(WindowStats.FULL, 0, 60, List.of(
+        op("READ", reads, readAvg, (long) (readAvg * 3), reads > 1000 ? Map.of("ERROR", 3L) : Map.of()),
+        op("UPDATE", updates, updateAvg, (long) (updateAvg * 3), Map.of())));
+    WindowStats steady = window(WindowStats.STEADY, 10, 50, List.of(
+        op("READ", reads * 5 / 6, readAvg * 0.9, (long) (readAvg * 2.5), Map.of()),
+        op("UPDATE", updates * 5 / 6, updateAvg * 0.9, (long) (updateAvg * 2.5), Map.of())));
+    return new PhaseResult(PhaseResult.SCHEMA_VERSION, "study", "study-20261122-101500", index, id, PhaseKind.RUN, scenario,
+        coords, rep, target + ":recordcount=100000", new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb",
+        labelsOf(target)), server, CLIENT, "scripts/ycsb run mongodb -s -P workloads/" + scenario + " -threads " + threads,
+        Map.of("recordcount", "100000", "operationcount", "1000000", "threadcount", Integer.toString(threads)),
+        Instant.parse("2026-11-22T10:15:00Z").plusSeconds(index * 70L), Instant.parse("2026-11-22T10:16:00Z")
+            .plusSeconds(index * 70L), 61.25, PhaseStatus.SUCCEEDED, null, full.throughputOpsPerSec(),
+        full.throughputOpsPerSec() * 1.01, full.errorRate(), full, steady, null, 10.0, null, "phases/" + index);
+  }
+
+  public static PhaseResult failed(PhaseResult r, PhaseStatus status, String cause) {
+    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
+        r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
+        r.start(), r.end(), status == PhaseStatus.SKIPPED ? 0 : r.runtimeSeconds(), status, cause, null, null, null, null,
+        null, status == PhaseStatus.SKIPPED ? null : "no measurements", r.rampUpSeconds(), null, r.outputDirectory());
+  }
+
+  /** A preparing load: repetition 0, only the full window (too short for a steady state), a load check. */
+  public static PhaseResult load(int index, String target, ServerInfo server) {
+    WindowStats full = window(WindowStats.FULL, 0, 8, List.of(op("INSERT", 100_000, 310.5, 1200, Map.of())));
+    return new PhaseResult(PhaseResult.SCHEMA_VERSION, "study", "study-20261122-101500", index,
+        "load/" + target + "/recordcount=100000/#1", PhaseKind.LOAD, "rw-50-50", Map.of(), 0,
+        target + ":recordcount=100000", new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb",
+        labelsOf(target)), server, CLIENT, "scripts/ycsb load mongodb -s -threads 8", Map.of("recordcount", "100000"),
+        Instant.parse("2026-11-22T10:15:00Z"), Instant.parse("2026-11-22T10:15:09Z"), 9.5, PhaseStatus.SUCCEEDED, null,
+        full.throughputOpsPerSec(), full.throughputOpsPerSec(), 0.0, full, null, "phase shorter than the 10 s ramp-up",
+        10.0, 100_000L, "phases/" + index);
+  }
+
+  private static Map<String, String> labelsOf(String target) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("cores", target.contains("large") ? "16" : "4");
+    labels.put("storage", "SSD");
+    return labels;
+  }
+}

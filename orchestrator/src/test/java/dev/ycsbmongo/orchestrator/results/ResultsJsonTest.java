@@ -1,0 +1,86 @@
+package dev.ycsbmongo.orchestrator.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The results.jsonl format, sealed by a golden file; regenerate with -Dgolden.update=true after a deliberate change. */
+class ResultsJsonTest {
+
+  private static final Path GOLDEN = Path.of("src/test/resources/golden/phase-results.jsonl");
+
+  private static List<PhaseResult> records() {
+    PhaseResult run = ResultFixtures.run(2, "aws-large", "rw-50-50", 8, 1, 420.4, 610.25, 300_000, 300_000,
+        ResultFixtures.MONGO);
+    return List.of(ResultFixtures.load(1, "aws-large", ResultFixtures.MONGO), run,
+        ResultFixtures.failed(ResultFixtures.run(3, "aws-large", "rw-50-50", 16, 1, 1, 1, 1, 1, ResultFixtures.MONGO),
+            PhaseStatus.FAILED, "YCSB exited with status 1: out of memory"));
+  }
+
+  @Test
+  void serialisesRecordsExactlyAsTheGoldenFile() throws IOException {
+    StringBuilder text = new StringBuilder();
+    records().forEach(r -> text.append(ResultsJson.line(r)).append('\n'));
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(GOLDEN, text);
+    }
+    assertEquals(Files.readString(GOLDEN, StandardCharsets.UTF_8), text.toString());
+  }
+
+  @Test
+  void roundTripsThroughTheWriterAndReader(@TempDir Path dir) throws IOException {
+    try (ResultsWriter w = ResultsWriter.open(dir)) {
+      for (PhaseResult r : records()) {
+        w.append(r);
+      }
+    }
+    ResultsReader.Read read = ResultsReader.read(dir);
+    assertEquals(records(), read.results());
+    assertEquals(List.of(), read.warnings());
+  }
+
+  @Test
+  void leavesOutALastLineCutOffByACrash(@TempDir Path dir) throws IOException {
+    String line = ResultsJson.line(records().get(1));
+    Files.writeString(dir.resolve(ResultsWriter.FILE), line + "\n" + line.substring(0, 80));
+    ResultsReader.Read read = ResultsReader.read(dir);
+    assertEquals(1, read.results().size());
+    assertTrue(read.warnings().get(0).endsWith(":2: incomplete last line left out (the run stopped while writing it)"),
+        read.warnings().toString());
+  }
+
+  @Test
+  void rejectsABadLineInTheMiddleNamingItsLine(@TempDir Path dir) throws IOException {
+    String line = ResultsJson.line(records().get(1));
+    Files.writeString(dir.resolve(ResultsWriter.FILE), line + "\n{oops\n" + line + "\n");
+    IOException e = assertThrows(IOException.class, () -> ResultsReader.read(dir));
+    assertTrue(e.getMessage().contains("results.jsonl:2: not a result record"), e.getMessage());
+  }
+
+  @Test
+  void toleratesFieldsFromNewerWritersButNotANewerSchema(@TempDir Path dir) throws IOException {
+    String line = ResultsJson.line(records().get(1));
+    String extra = line.replaceFirst("\\{", "{\"futureField\":42,");
+    assertEquals(records().get(1), ResultsReader.parse(extra));
+    String newer = line.replace("\"schemaVersion\":1", "\"schemaVersion\":99");
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> ResultsReader.parse(newer)).getMessage()
+        .contains("schemaVersion 99 is newer"));
+  }
+
+  @Test
+  void keepsTheLastRecordOfEachPhase() {
+    List<PhaseResult> r = records();
+    PhaseResult retried = ResultFixtures.run(3, "aws-large", "rw-50-50", 16, 1, 500, 700, 10, 10, ResultFixtures.MONGO);
+    var latest = ResultsReader.latestByPhaseId(List.of(r.get(0), r.get(1), r.get(2), retried));
+    assertEquals(3, latest.size());
+    assertEquals(PhaseStatus.SUCCEEDED, latest.get(retried.phaseId()).status());
+  }
+}
