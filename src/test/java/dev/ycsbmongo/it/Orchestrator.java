@@ -1,0 +1,91 @@
+package dev.ycsbmongo.it;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/** Runs {@code scripts/orchestrator} as a child process and reads what it left in a run directory. */
+final class Orchestrator {
+
+  static final Duration TIMEOUT = Duration.ofMinutes(5);
+
+  private Orchestrator() {
+  }
+
+  static Path launcher() {
+    Path script = ProjectRoot.find().resolve("scripts/orchestrator");
+    assumeTrue(Files.isExecutable(script), "launcher " + script + " is missing: run mvn package first");
+    return script;
+  }
+
+  static LauncherRun run(Path workDir, Map<String, String> env, Consumer<Process> whileRunning, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(launcher().toString());
+    command.addAll(Arrays.asList(args));
+    return LauncherRun.run(workDir, TIMEOUT, env, whileRunning, command);
+  }
+
+  /** The only run directory under {@code root}. */
+  static Path onlyRunDir(Path root) throws IOException {
+    try (Stream<Path> dirs = Files.list(root)) {
+      List<Path> all = dirs.filter(Files::isDirectory).toList();
+      if (all.size() != 1) {
+        throw new AssertionError("expected one run directory under " + root + ", found " + all);
+      }
+      return all.get(0);
+    }
+  }
+
+  static List<String> resultLines(Path runDir) throws IOException {
+    Path results = runDir.resolve("results.jsonl");
+    return Files.exists(results) ? Files.readAllLines(results, StandardCharsets.UTF_8) : List.of();
+  }
+
+  /** Writes a plan file into {@code dir}, {@code ${ROOT}} standing for the project root. */
+  static Path writePlan(Path dir, String name, String yaml) throws IOException {
+    Path plan = dir.resolve(name + ".yaml");
+    Files.writeString(plan, yaml.replace("${ROOT}", ProjectRoot.find().toString()), StandardCharsets.UTF_8);
+    return plan;
+  }
+
+  /**
+   * Waits until results.jsonl of the only run directory under {@code root} has {@code lines} lines;
+   * fails at once when {@code process} ends first.
+   */
+  static void awaitRecords(Process process, Path root, int lines, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      try (Stream<Path> dirs = Files.list(root)) {
+        for (Path d : dirs.filter(Files::isDirectory).toList()) {
+          if (resultLines(d).size() >= lines) {
+            return;
+          }
+        }
+      } catch (IOException e) {
+        // not created yet
+      }
+      if (!process.isAlive()) {
+        throw new AssertionError("the orchestrator ended (exit " + process.exitValue() + ") before writing " + lines
+            + " result records under " + root);
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    throw new AssertionError("no " + lines + " result records under " + root + " within " + timeout);
+  }
+}
