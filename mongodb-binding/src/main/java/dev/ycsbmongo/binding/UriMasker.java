@@ -48,6 +48,20 @@ public final class UriMasker {
   }
 
   /**
+   * Returns {@code text} with connection-string passwords masked and every one of {@code secrets}
+   * (passwords known from elsewhere, e.g. {@link #passwords}) replaced wherever it appears.
+   */
+  public static String mask(String text, List<String> secrets) {
+    String masked = mask(text);
+    for (String secret : secrets) {
+      if (!secret.isEmpty()) {
+        masked = masked.replace(secret, MASK);
+      }
+    }
+    return masked;
+  }
+
+  /**
    * The password of a connection string, raw and URL-decoded, if it has one; used to mask the
    * secret itself wherever it might turn up outside a connection string.
    */

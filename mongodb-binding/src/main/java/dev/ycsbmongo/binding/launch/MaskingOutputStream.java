@@ -105,12 +105,6 @@ final class MaskingOutputStream extends OutputStream {
   }
 
   static String mask(String text, List<String> secrets) {
-    String masked = UriMasker.mask(text);
-    for (String secret : secrets) {
-      if (!secret.isEmpty()) {
-        masked = masked.replace(secret, UriMasker.MASK);
-      }
-    }
-    return masked;
+    return UriMasker.mask(text, secrets);
   }
 }

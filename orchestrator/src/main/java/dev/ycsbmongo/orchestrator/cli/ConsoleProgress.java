@@ -1,6 +1,5 @@
 package dev.ycsbmongo.orchestrator.cli;
 
-import dev.ycsbmongo.orchestrator.exec.Durations;
 import dev.ycsbmongo.orchestrator.exec.ProgressListener;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -39,7 +38,7 @@ final class ConsoleProgress implements ProgressListener {
 
   @Override
   public synchronized void phaseStarted(Phase phase, int k, int n, Optional<Duration> eta) {
-    prefix = "[phase " + k + "/" + n + eta.map(e -> ", plan ETA " + Durations.format(e)).orElse("") + "] " + describe(phase);
+    prefix = "[phase " + k + "/" + n + eta.map(e -> ", plan ETA " + elapsed(e)).orElse("") + "] " + describe(phase);
     lastPlainAt = -1;
     if (live) {
       show(prefix + ": starting");
@@ -97,9 +96,21 @@ final class ConsoleProgress implements ProgressListener {
     }
     if (p.maxSeconds() != null) {
       return String.format(Locale.ROOT, "%,d ops, %s left", p.operations(),
-          Durations.format(Duration.ofSeconds(Math.max(0, p.maxSeconds() - p.elapsedSeconds()))));
+          elapsed(Duration.ofSeconds(Math.max(0, p.maxSeconds() - p.elapsedSeconds()))));
     }
     return String.format(Locale.ROOT, "%,d ops", p.operations());
+  }
+
+  /** {@code 45s}, {@code 3m05s}, {@code 2h00m}: a time left, read at a glance. */
+  static String elapsed(Duration d) {
+    long s = Math.max(0, d.toSeconds());
+    if (s < 60) {
+      return s + "s";
+    }
+    if (s < 3600) {
+      return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+    }
+    return String.format(Locale.ROOT, "%dh%02dm", s / 3600, (s % 3600) / 60);
   }
 
   private static String fmt(Double v) {

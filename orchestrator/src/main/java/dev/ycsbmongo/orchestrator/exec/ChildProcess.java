@@ -63,7 +63,7 @@ final class ChildProcess {
          Writer w = err) {
       String line;
       while ((line = r.readLine()) != null) {
-        String safe = mask(line, secrets);
+        String safe = UriMasker.mask(line, secrets);
         w.write(safe);
         w.write('\n');
         var status = StatusLine.parse(safe);
@@ -81,16 +81,6 @@ final class ChildProcess {
     } catch (IOException e) {
       // the child closed its stderr (killed): nothing more to read
     }
-  }
-
-  static String mask(String line, List<String> secrets) {
-    String masked = UriMasker.mask(line);
-    for (String s : secrets) {
-      if (!s.isEmpty()) {
-        masked = masked.replace(s, UriMasker.MASK);
-      }
-    }
-    return masked;
   }
 
   /** Waits for the end, killing the child after {@code timeout}. */

@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.plan.Durations;
+import dev.ycsbmongo.orchestrator.plan.ErrorRates;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
@@ -45,7 +47,7 @@ record PhaseVerdict(PhaseStatus status, String cause) {
     }
     if (full.errorRate() > phase.maxErrorRate()) {
       return failed(String.format(Locale.ROOT, "error rate %.2f%% over the %s limit (execution.maxErrorRate): %s",
-          full.errorRate() * 100, Durations.percent(phase.maxErrorRate()), errorSummary(full)));
+          full.errorRate() * 100, ErrorRates.format(phase.maxErrorRate()), errorSummary(full)));
     }
     OptionalLong expected = expectedOperations(phase);
     if (expected.isPresent() && all < expected.getAsLong()) {

@@ -33,10 +33,13 @@ public final class PlanRunner {
   private final ResultsWriter writer;
   private final ProgressListener progress;
   private final boolean failFast;
+  private final java.nio.file.Path runDir;
   private volatile boolean stopRequested;
 
-  PlanRunner(Matrix matrix, PhaseExecutor executor, ResultsWriter writer, ProgressListener progress, boolean failFast) {
+  PlanRunner(Matrix matrix, PhaseExecutor executor, ResultsWriter writer, ProgressListener progress, boolean failFast,
+      java.nio.file.Path runDir) {
     this.matrix = matrix;
+    this.runDir = runDir;
     this.executor = executor;
     this.writer = writer;
     this.progress = progress;
@@ -59,7 +62,7 @@ public final class PlanRunner {
     Map<String, Phase> byId = new HashMap<>();
     matrix.phases().forEach(p -> byId.put(p.id(), p));
     List<Phase> pending = matrix.phases().stream().filter(p -> status.get(p.id()) != PhaseStatus.SUCCEEDED).toList();
-    progress.planStarted(matrix.plan().name(), null, matrix.phases().size(), pending.size());
+    progress.planStarted(matrix.plan().name(), runDir, matrix.phases().size(), pending.size());
 
     // loads that succeeded in an earlier session: their data must be checked before it is read again
     Map<String, Boolean> verified = new HashMap<>();

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import dev.ycsbmongo.orchestrator.plan.Dimension;
+import dev.ycsbmongo.orchestrator.plan.Durations;
+import dev.ycsbmongo.orchestrator.plan.ErrorRates;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.Scenario;
 import dev.ycsbmongo.orchestrator.plan.Settings;
@@ -68,7 +70,7 @@ public final class ResolvedPlan {
     ex.put("load", Map.of("threads", x.loadThreads(), "reload", x.reload().name().toLowerCase(java.util.Locale.ROOT)
         .replace('_', '-'), "verify", x.verifyLoad(), "properties", x.loadProperties()));
     ex.put("phaseTimeout", Durations.format(x.phaseTimeout()));
-    ex.put("maxErrorRate", Durations.percent(x.maxErrorRate()));
+    ex.put("maxErrorRate", ErrorRates.format(x.maxErrorRate()));
     ex.put("rampUp", Durations.format(x.rampUp()));
     ex.put("statusInterval", Durations.format(x.statusInterval()));
     m.put("execution", ex);

@@ -75,7 +75,7 @@ public final class RunSession {
       }
       PhaseExecutor executor = new PhaseExecutor(new PhaseExecutor.Context(matrix.plan(), dir, client, servers, uris,
           ChildJvm.current()));
-      runner = new PlanRunner(matrix, executor, writer, progress, failFast);
+      runner = new PlanRunner(matrix, executor, writer, progress, failFast, dir.path());
       if (stopRequested) {
         runner.stop();
       }

@@ -41,19 +41,10 @@ public record YcsbCommand(List<String> argv, String display) {
     props.remove(Keys.THREAD_COUNT);  // given as -threads, the spelling people know
     props.putAll(measurementProperties(phaseDir, statusInterval));
 
-    List<String> ycsbArgs = new ArrayList<>();
-    ycsbArgs.add("-db");
-    ycsbArgs.add(DB_CLASS);
-    phase.workload().ifPresent(w -> {
-      ycsbArgs.add("-P");
-      ycsbArgs.add(w.toString());
-    });
-    ycsbArgs.add("-P");
-    ycsbArgs.add(connectionFile.toString());
-    props.forEach((k, v) -> {
-      ycsbArgs.add("-p");
-      ycsbArgs.add(k + "=" + v);
-    });
+    List<String> ycsbArgs = new ArrayList<>(List.of("-db", DB_CLASS));
+    phase.workload().ifPresent(w -> ycsbArgs.addAll(List.of("-P", w.toString())));
+    ycsbArgs.addAll(List.of("-P", connectionFile.toString()));
+    ycsbArgs.addAll(propertyArgs(props));
     ycsbArgs.add("-threads");
     ycsbArgs.add(Integer.toString(phase.threads()));
     ycsbArgs.add("-s");
@@ -64,6 +55,12 @@ public record YcsbCommand(List<String> argv, String display) {
     argv.add("client");
     argv.addAll(ycsbArgs);
     return new YcsbCommand(argv, display(phase, props, maskedUri));
+  }
+
+  private static List<String> propertyArgs(Map<String, String> props) {
+    List<String> args = new ArrayList<>();
+    props.forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
+    return args;
   }
 
   static Map<String, String> measurementProperties(Path phaseDir, Duration statusInterval) {
@@ -80,14 +77,8 @@ public record YcsbCommand(List<String> argv, String display) {
   private static String display(Phase phase, Map<String, String> props, String maskedUri) {
     List<String> words = new ArrayList<>(List.of("scripts/ycsb", phase.kind() == PhaseKind.LOAD ? "load" : "run",
         "mongodb", "-s"));
-    phase.workload().ifPresent(w -> {
-      words.add("-P");
-      words.add(w.toString());
-    });
-    props.forEach((k, v) -> {
-      words.add("-p");
-      words.add(k + "=" + v);
-    });
+    phase.workload().ifPresent(w -> words.addAll(List.of("-P", w.toString())));
+    words.addAll(propertyArgs(props));
     words.add("-p");
     words.add(Keys.URL + "=" + UriMasker.mask(maskedUri));
     words.add("-threads");

@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The durations of a plan's {@code execution} block: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, or bare seconds. */
-final class Durations {
+public final class Durations {
 
   static final String ACCEPTED = "a duration such as 500ms, 30s, 5m, 2h, or a whole number of seconds";
 
@@ -31,7 +31,7 @@ final class Durations {
   }
 
   /** The shortest plan spelling of {@code d}, e.g. {@code 2h}, {@code 90s}, {@code 500ms}. */
-  static String format(Duration d) {
+  public static String format(Duration d) {
     long ms = d.toMillis();
     if (ms != 0 && ms % 3_600_000 == 0) {
       return ms / 3_600_000 + "h";

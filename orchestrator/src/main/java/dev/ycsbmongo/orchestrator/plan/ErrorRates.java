@@ -3,7 +3,7 @@ package dev.ycsbmongo.orchestrator.plan;
 import java.math.BigDecimal;
 
 /** {@code maxErrorRate}: a share from 0 to 1 ({@code 0.01}) or a percentage ({@code 1%}). */
-final class ErrorRates {
+public final class ErrorRates {
 
   static final String ACCEPTED = "a share from 0 to 1 such as 0.01, or a percentage from 0% to 100% such as 1%";
 
@@ -27,7 +27,7 @@ final class ErrorRates {
   }
 
   /** {@code 0.01} as {@code 1%}. */
-  static String format(double share) {
+  public static String format(double share) {
     return BigDecimal.valueOf(share).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
   }
 }

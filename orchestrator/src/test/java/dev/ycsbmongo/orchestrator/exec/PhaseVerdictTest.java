@@ -51,7 +51,7 @@ class PhaseVerdictTest {
     assertEquals("YCSB exited with status 2: ycsb: mongodb.writeConcern: 'x' is not valid",
         PhaseVerdict.of(RUN, crashed, null, null).cause());
     var hung = new ChildProcess.Outcome(143, true, false, Duration.ofMinutes(5), List.of());
-    assertEquals("timed out: still running after 5m00s (execution.phaseTimeout), killed",
+    assertEquals("timed out: still running after 5m (execution.phaseTimeout), killed",
         PhaseVerdict.of(RUN, hung, null, null).cause());
     assertEquals("no measurements: measurements.json is missing", PhaseVerdict.of(RUN, CLEAN, null,
         "measurements.json is missing").cause());
