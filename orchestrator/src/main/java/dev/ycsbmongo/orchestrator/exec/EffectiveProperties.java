@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import java.io.IOException;
 import java.io.Reader;
@@ -11,7 +13,7 @@ import java.util.Properties;
 
 /**
  * The properties YCSB will see for a phase: its workload file, then the plan's values on top
- * (YCSB's own order: -P files, then -p). Needed wherever the orchestrator must know what YCSB
+ * (YCSB's own order: -P files, then -p), without the connection string and with any password masked. Needed wherever the orchestrator must know what YCSB
  * will do (records to load, operations to expect, the collection), since a plan may leave
  * recordcount or table to the workload file.
  */
@@ -32,6 +34,10 @@ final class EffectiveProperties {
       p.stringPropertyNames().forEach(k -> all.put(k, p.getProperty(k).trim()));
     });
     all.putAll(phase.properties());
+    // the target's connection string (in the phase's own -P file, read after the workload) wins over
+    // any in a workload file, and must not reach a record
+    all.remove(Keys.URL);
+    all.replaceAll((k, v) -> UriMasker.mask(v));
     return all;
   }
 }

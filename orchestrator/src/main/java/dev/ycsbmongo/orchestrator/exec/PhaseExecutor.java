@@ -187,7 +187,7 @@ final class PhaseExecutor {
     WindowStats full = m == null ? null : m.full();
     return new PhaseResult(PhaseResult.SCHEMA_VERSION, ctx.plan().name(), ctx.runDir().runId(), phase.index(), phase.id(),
         phase.kind(), phase.scenario(), phase.coordinates(), phase.repetition(), phase.dataSet(), target,
-        ctx.servers().get(t.name()), ctx.client(), command, phase.properties(), start, end, runtime, v.status(), v.cause(),
+        ctx.servers().get(t.name()), ctx.client(), command, EffectiveProperties.of(phase), start, end, runtime, v.status(), v.cause(),
         full == null ? null : full.throughputOpsPerSec(), m == null ? null : m.ycsbThroughputOpsPerSec(),
         full == null ? null : full.errorRate(), full, m == null ? null : m.steady(),
         m == null ? null : m.steadyAbsentReason(), ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir);

@@ -12,7 +12,8 @@ import java.util.Map;
  * @param runId the run directory's name
  * @param index, phaseId, kind, scenario, coordinates, repetition, dataSet: from the expanded phase
  * @param command the exact YCSB command line, connection string masked
- * @param properties the resolved YCSB properties (connection string left out)
+ * @param properties every YCSB property the phase ran with: its workload file overlaid by the plan's values
+ *     (YCSB's own order), the connection string left out
  * @param runtimeSeconds wall time of the child process (0 when it never started)
  * @param cause why the phase did not succeed (null when it did)
  * @param throughputOpsPerSec successful operations per second over the whole phase (null when not measured)
