@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.exec.ProgressListener;
 import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -83,6 +84,9 @@ final class ConsoleProgress implements ProgressListener {
   }
 
   static String describe(Phase p) {
+    if (p.kind() == PhaseKind.LOAD && p.repetition() == 0) {
+      return "load data set " + p.dataSet() + " (for " + p.scenario() + ")";
+    }
     String coords = p.coordinates().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
         .collect(Collectors.joining(" "));
     String rep = p.repetition() > 0 ? " rep " + p.repetition() : "";

@@ -96,7 +96,7 @@ public final class PlanRunner {
         progress.phaseEnded(phase, skipped);
         continue;
       }
-      progress.phaseStarted(phase, k, pending.size(), eta(measuredMillis, ran, pending.size() - k + 1));
+      progress.phaseStarted(phase, k, pending.size(), eta(measuredMillis, ran, pending.subList(k - 1, pending.size())));
       PhaseResult result = executor.execute(phase, progress);
       writer.append(result);
       status.put(phase.id(), result.status());
@@ -134,11 +134,31 @@ public final class PlanRunner {
     }
   }
 
-  /** Time left: the mean time of the phases run so far times the phases left; unknown before the first. */
-  private static Optional<Duration> eta(long measuredMillis, int ran, int left) {
+  /**
+   * Time left for {@code left} (this phase included): a phase with maxexecutiontime takes that
+   * plus the mean start-up overhead seen so far; any other the mean time of the phases run so far.
+   * Unknown until one phase has run.
+   */
+  private static Optional<Duration> eta(long elapsedMillis, int ran, List<Phase> left) {
     if (ran == 0) {
       return Optional.empty();
     }
-    return Optional.of(Duration.ofMillis(measuredMillis / ran * left));
+    long mean = elapsedMillis / ran;
+    long total = 0;
+    for (Phase p : left) {
+      String max = EffectiveProperties.of(p).get("maxexecutiontime");
+      long capped = -1;
+      try {
+        capped = max == null ? -1 : Long.parseLong(max.trim()) * 1000;
+      } catch (NumberFormatException e) {
+        capped = -1;
+      }
+      total += capped >= 0 ? capped + STARTUP_MILLIS : mean;
+    }
+    return Optional.of(Duration.ofMillis(total));
   }
+
+  /** A child JVM's start and exit around YCSB's own run time (BENCHMARKS.md: about 0.4 s here). */
+  private static final long STARTUP_MILLIS = 500;
+
 }
