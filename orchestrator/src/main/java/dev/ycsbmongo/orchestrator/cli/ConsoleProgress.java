@@ -66,7 +66,8 @@ final class ConsoleProgress implements ProgressListener {
   public synchronized void phaseEnded(Phase phase, PhaseResult r) {
     String head = prefix.isEmpty() || !prefix.endsWith(describe(phase)) ? describe(phase) : prefix;
     String line = head + ": " + switch (r.status()) {
-      case SUCCEEDED -> "ok, " + fmt(r.throughputOpsPerSec()) + " ops/s, " + pct(r.errorRate()) + " errors, "
+      case SUCCEEDED -> r.tableWindow() == null ? "ok" : "ok, " + fmt(r.tableWindow().throughputOpsPerSec()) + " ops/s ("
+          + r.tableWindow().window() + ", as in the tables), " + pct(r.tableWindow().errorRate()) + " errors, "
           + String.format(Locale.ROOT, "%.1fs", r.runtimeSeconds());
       default -> r.status().name() + ": " + r.cause();
     };
