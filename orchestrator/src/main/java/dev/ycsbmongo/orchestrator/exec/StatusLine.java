@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.results.YcsbOutput;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,8 +17,7 @@ record StatusLine(long elapsedSeconds, long operations, double currentOpsPerSec,
   private static final Pattern HEAD = Pattern.compile("(\\d+) sec: (\\d+) operations;(?: ([0-9.,]+) current ops/sec;)?");
   private static final Pattern BRACKET = Pattern.compile("\\[([A-Z][A-Z_-]*): Count=(\\d+)");
   /** YCSB's Status names: a measurement named OP-STATUS (or OP-FAILED) counts failures. */
-  private static final Pattern FAILED_NAME = Pattern.compile(
-      ".+-(FAILED|ERROR|NOT_FOUND|NOT_IMPLEMENTED|UNEXPECTED_STATE|BAD_REQUEST|FORBIDDEN|SERVICE_UNAVAILABLE)");
+  private static final Pattern FAILED_NAME = Pattern.compile(".+-(" + String.join("|", YcsbOutput.FAILURE_SERIES) + ")");
 
   static Optional<StatusLine> parse(String line) {
     Matcher head = HEAD.matcher(line);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -14,6 +15,8 @@ import java.nio.file.StandardOpenOption;
 public final class ResultsWriter implements AutoCloseable {
 
   public static final String FILE = "results.jsonl";
+  /** Where an incomplete last line (a crash mid-write) is kept when the run is resumed. */
+  public static final String CUT_FILE = "results.jsonl.cut";
 
   private final FileChannel channel;
 
@@ -21,8 +24,28 @@ public final class ResultsWriter implements AutoCloseable {
     this.channel = channel;
   }
 
+  /**
+   * Opens for appending. A last line cut off by a crash is moved to {@value #CUT_FILE} first, so
+   * the next record starts on a line of its own instead of being glued to the fragment.
+   */
   public static ResultsWriter open(Path runDir) throws IOException {
-    return new ResultsWriter(FileChannel.open(runDir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+    Path file = runDir.resolve(FILE);
+    if (Files.exists(file)) {
+      byte[] bytes = Files.readAllBytes(file);
+      int end = bytes.length;
+      while (end > 0 && bytes[end - 1] != '\n') {
+        end--;
+      }
+      if (end < bytes.length) {
+        Files.write(runDir.resolve(CUT_FILE), java.util.Arrays.copyOfRange(bytes, end, bytes.length),
+            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+          c.truncate(end);
+          c.force(true);
+        }
+      }
+    }
+    return new ResultsWriter(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
         StandardOpenOption.APPEND));
   }
 
@@ -31,7 +54,7 @@ public final class ResultsWriter implements AutoCloseable {
     while (bytes.hasRemaining()) {
       channel.write(bytes);
     }
-    channel.force(false);
+    channel.force(true);  // the length changes too: metadata must reach the disk
   }
 
   @Override

@@ -33,6 +33,12 @@ public final class YcsbOutput {
   static final List<String> OPERATIONS = List.of("READ", "UPDATE", "INSERT", "SCAN", "DELETE", "READ-MODIFY-WRITE");
   static final String RMW = "READ-MODIFY-WRITE";
   private static final List<String> OK_STATUSES = List.of("OK", "BATCHED_OK");
+  /**
+   * Suffixes of DBWrapper's failure series: FAILED, or a YCSB Status name. Anything else after an
+   * operation's name (the binding's INSERT-BATCH, READ-MODIFY-WRITE) is not a failure.
+   */
+  public static final List<String> FAILURE_SERIES = List.of("FAILED", "ERROR", "NOT_FOUND", "NOT_IMPLEMENTED",
+      "UNEXPECTED_STATE", "BAD_REQUEST", "FORBIDDEN", "SERVICE_UNAVAILABLE");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private YcsbOutput() {
@@ -52,12 +58,15 @@ public final class YcsbOutput {
       full = fromExport(exported, runtimeMillis);
       steadyAbsent = "no HDR interval logs";
     } else {
-      long t0 = logs.values().stream().flatMap(List::stream).mapToLong(Interval::startMillis).min().orElse(0);
-      long tEnd = logs.values().stream().flatMap(List::stream).mapToLong(Interval::endMillis).max().orElse(t0);
+      // the window's bounds come from database operations only, not CLEANUP or POOL-CHECKOUT
+      List<Interval> ops = logs.entrySet().stream().filter(e -> isOperationSeries(e.getKey()))
+          .flatMap(e -> e.getValue().stream()).toList();
+      long t0 = ops.stream().mapToLong(Interval::startMillis).min().orElse(0);
+      long tEnd = ops.stream().mapToLong(Interval::endMillis).max().orElse(t0);
       double fullSeconds = runtimeMillis != null ? runtimeMillis / 1000.0 : (tEnd - t0) / 1000.0;
       full = window(WindowStats.FULL, logs, t0, Long.MIN_VALUE, 0, fullSeconds, exported);
       long cut = t0 + rampUp.toMillis();
-      long steadyStart = logs.values().stream().flatMap(List::stream).mapToLong(Interval::startMillis)
+      long steadyStart = ops.stream().mapToLong(Interval::startMillis)
           .filter(s -> s >= cut).min().orElse(Long.MAX_VALUE);
       if (steadyStart == Long.MAX_VALUE || tEnd - steadyStart <= 0) {
         steadyAbsent = String.format(Locale.ROOT, "phase shorter than the %s s ramp-up", seconds(rampUp));
@@ -65,6 +74,11 @@ public final class YcsbOutput {
         steady = window(WindowStats.STEADY, logs, t0, steadyStart, (steadyStart - t0) / 1000.0,
             (tEnd - steadyStart) / 1000.0, null);
         steadyAbsent = null;
+        if (steady.operations() + steady.failedOperations() == 0) {
+          // only YCSB's final flush interval lies after the ramp-up: no steady state to speak of
+          steady = null;
+          steadyAbsent = String.format(Locale.ROOT, "no operation after the %s s ramp-up", seconds(rampUp));
+        }
       }
     }
     return new PhaseMeasurements(runtimeMillis, ycsbThroughput, full, steady, steadyAbsent);
@@ -114,6 +128,10 @@ public final class YcsbOutput {
     return h;
   }
 
+  private static boolean isOperationSeries(String name) {
+    return OPERATIONS.stream().anyMatch(op -> name.equals(op) || failureStatus(name, op) != null);
+  }
+
   /** Failures of {@code op} by status, from the logs named {@code OP-STATUS} ({@code FAILED} for any). */
   private static Map<String, Long> failureCounts(Map<String, List<Interval>> logs, String op, long from) {
     Map<String, Long> errors = new TreeMap<>();
@@ -135,10 +153,7 @@ public final class YcsbOutput {
       return null;
     }
     String suffix = name.substring(op.length() + 1);
-    if (suffix.isEmpty() || (op.equals("READ") && suffix.startsWith("MODIFY-WRITE"))) {
-      return null;
-    }
-    return suffix;
+    return FAILURE_SERIES.contains(suffix) ? suffix : null;
   }
 
   private static Map<String, Long> returnErrors(Map<String, Double> measurements) {

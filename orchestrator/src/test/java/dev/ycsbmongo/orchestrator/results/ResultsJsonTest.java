@@ -58,6 +58,19 @@ class ResultsJsonTest {
   }
 
   @Test
+  void aResumedWriterSetsACutOffLineAsideInsteadOfGluingTheNextRecordToIt(@TempDir Path dir) throws IOException {
+    String line = ResultsJson.line(records().get(1));
+    Files.writeString(dir.resolve(ResultsWriter.FILE), line + "\n" + line.substring(0, 80));
+    try (ResultsWriter w = ResultsWriter.open(dir)) {
+      w.append(records().get(2));
+    }
+    ResultsReader.Read read = ResultsReader.read(dir);
+    assertEquals(List.of(records().get(1), records().get(2)), read.results());
+    assertEquals(List.of(), read.warnings());
+    assertEquals(line.substring(0, 80), Files.readString(dir.resolve(ResultsWriter.CUT_FILE)));
+  }
+
+  @Test
   void rejectsABadLineInTheMiddleNamingItsLine(@TempDir Path dir) throws IOException {
     String line = ResultsJson.line(records().get(1));
     Files.writeString(dir.resolve(ResultsWriter.FILE), line + "\n{oops\n" + line + "\n");

@@ -97,6 +97,32 @@ class YcsbOutputTest {
   }
 
   @Test
+  void neverCountsTheBindingsBatchFlushesOrCleanupAsFailures(@TempDir Path dir) throws Exception {
+    log(dir, "INSERT", new long[] {100, 100, 100}, new int[] {50, 50, 50});
+    log(dir, "INSERT-BATCH", new long[] {900, 900, 900}, new int[] {5, 5, 5});
+    log(dir, "CLEANUP", new long[] {10, 10, 10, 10, 10}, new int[] {0, 0, 0, 0, 4});
+    export(dir, "[{\"metric\":\"OVERALL\",\"measurement\":\"RunTime(ms)\",\"value\":3000},"
+        + "{\"metric\":\"INSERT\",\"measurement\":\"Return=BATCHED_OK\",\"value\":150}]");
+    PhaseMeasurements m = YcsbOutput.read(dir, Duration.ofSeconds(1));
+    assertEquals(0, m.full().failedOperations());
+    assertEquals(0, m.steady().failedOperations());
+    assertEquals(Map.of(), m.steady().operation("INSERT").orElseThrow().errorsByStatus());
+    assertEquals(2.0, m.steady().durationSeconds(), "CLEANUP's later intervals do not stretch the window");
+    assertEquals(null, YcsbOutput.failureStatus("INSERT-BATCH", "INSERT"));
+    assertEquals(null, YcsbOutput.failureStatus("READ-MODIFY-WRITE", "READ"));
+    assertEquals("NOT_FOUND", YcsbOutput.failureStatus("READ-NOT_FOUND", "READ"));
+  }
+
+  @Test
+  void aSteadyWindowWithNoOperationIsAbsent(@TempDir Path dir) throws Exception {
+    log(dir, "READ", new long[] {100, 100, 100}, new int[] {50, 50, 0});
+    export(dir, "[{\"metric\":\"OVERALL\",\"measurement\":\"RunTime(ms)\",\"value\":3000}]");
+    PhaseMeasurements m = YcsbOutput.read(dir, Duration.ofSeconds(2));
+    assertNull(m.steady());
+    assertEquals("no operation after the 2 s ramp-up", m.steadyAbsentReason());
+  }
+
+  @Test
   void fallsBackToTheExportWithoutIntervalLogs(@TempDir Path dir) throws Exception {
     export(dir, """
         [{"metric":"OVERALL","measurement":"RunTime(ms)","value":2000},
