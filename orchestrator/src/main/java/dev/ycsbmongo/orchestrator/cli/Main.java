@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.exec.ClientHostInfo;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Spec;
  * input (plan, options, unreachable target in validate). Every exception becomes one line here;
  * nothing below this class calls {@code System.exit} or prints a stack trace.
  */
-@Command(name = "orchestrator", mixinStandardHelpOptions = true, version = "orchestrator 0.1.0-SNAPSHOT",
+@Command(name = "orchestrator", mixinStandardHelpOptions = true, version = "orchestrator " + ClientHostInfo.TOOL_VERSION,
     description = "Runs MongoDB benchmark studies (targets x scenarios x threads x settings) as sequences of YCSB phases.",
     subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class},
     footer = {"", "Exit status: 0 all phases succeeded, 1 some phases failed, 2 bad input."})

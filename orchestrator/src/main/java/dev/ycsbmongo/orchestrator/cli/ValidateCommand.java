@@ -54,7 +54,7 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
           unreachable++;
           spec.commandLine().getErr().println("orchestrator: " + planFile + ": target " + t.name() + " ("
-              + (t.isEmbedded() ? Target.EMBEDDED : t.maskedUri()) + ") does not answer: " + s.probeError());
+              + t.maskedUri() + ") does not answer: " + s.probeError());
         }
       }
     }

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.embedded;
 
+import dev.ycsbmongo.orchestrator.Causes;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -26,7 +27,7 @@ public final class EmbeddedMongoMain {
     try {
       server = EmbeddedMongoServer.start(port);
     } catch (RuntimeException e) {
-      System.err.println("embedded-mongo: cannot listen on 127.0.0.1:" + port + ": " + rootMessage(e));
+      System.err.println("embedded-mongo: cannot listen on 127.0.0.1:" + port + ": " + Causes.rootMessage(e));
       System.exit(1);
       return;
     }
@@ -61,11 +62,4 @@ public final class EmbeddedMongoMain {
     }
   }
 
-  private static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-  }
 }

@@ -41,15 +41,7 @@ final class DataSets {
 
   /** Records a load inserts: insertcount when set, else recordcount (YCSB's rule); empty when neither is set. */
   static OptionalLong expectedRecords(Map<String, String> props) {
-    String v = props.getOrDefault("insertcount", props.get("recordcount"));
-    if (v == null) {
-      return OptionalLong.empty();
-    }
-    try {
-      return OptionalLong.of(Long.parseLong(v.trim()));
-    } catch (NumberFormatException e) {
-      return OptionalLong.empty();
-    }
+    return EffectiveProperties.longValue(props, props.containsKey("insertcount") ? "insertcount" : "recordcount");
   }
 
   private static MongoCollection<Document> collection(MongoClient client, String uri, Map<String, String> props) {

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -75,7 +76,7 @@ final class PhaseExecutor {
         DataSets.drop(uri, phase);
       } catch (RuntimeException e) {
         return record(phase, start, Instant.now(), 0,
-            PhaseVerdict.failed("cannot drop the collection before loading: " + UriMasker.mask(TargetProbe.Clients.rootMessage(e))),
+            PhaseVerdict.failed("cannot drop the collection before loading: " + Causes.rootMessage(e)),
             null, relDir, null);
       }
     }
@@ -107,7 +108,7 @@ final class PhaseExecutor {
           loaded);
     } catch (IOException | RuntimeException e) {
       return record(phase, start, Instant.now(), 0,
-          PhaseVerdict.failed("cannot run YCSB: " + UriMasker.mask(TargetProbe.Clients.rootMessage(e))), null, relDir, null);
+          PhaseVerdict.failed("cannot run YCSB: " + Causes.rootMessage(e)), null, relDir, null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return record(phase, start, Instant.now(), 0, new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted"), null, relDir,
@@ -118,7 +119,8 @@ final class PhaseExecutor {
   private ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
       ProgressListener progress) throws IOException, InterruptedException {
     OptionalLong expected = PhaseVerdict.expectedOperations(phase);
-    Long maxSeconds = parseLong(EffectiveProperties.of(phase).get("maxexecutiontime"));
+    OptionalLong max = EffectiveProperties.longValue(EffectiveProperties.of(phase), "maxexecutiontime");
+    Long maxSeconds = max.isPresent() ? max.getAsLong() : null;
     long[] errors = {0};
     ChildProcess child = ChildProcess.start(cmd.argv(), dir, secrets, line -> {
       errors[0] += line.errorsInInterval();
@@ -150,7 +152,7 @@ final class PhaseExecutor {
       return new LoadCheck(count, PhaseVerdict.OK);
     } catch (RuntimeException e) {
       return new LoadCheck(null, PhaseVerdict.failed("load check: cannot count the documents: "
-          + UriMasker.mask(TargetProbe.Clients.rootMessage(e))));
+          + Causes.rootMessage(e)));
     }
   }
 
@@ -159,14 +161,6 @@ final class PhaseExecutor {
         + "# the exact child process (the connection string is in the -P file, deleted after the phase)\n"
         + ShellWords.join(cmd.argv()) + "\n";
     Files.writeString(dir.resolve(RunDirectory.COMMAND), text, StandardCharsets.UTF_8);
-  }
-
-  private static Long parseLong(String v) {
-    try {
-      return v == null ? null : Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      return null;
-    }
   }
 
   /** A record for a phase that never started because the load it reads did not succeed. */
@@ -183,7 +177,7 @@ final class PhaseExecutor {
   private PhaseResult record(Phase phase, Instant start, Instant end, double runtime, PhaseVerdict v, PhaseMeasurements m,
       String relDir, String command, Long loaded) {
     Target t = ctx.plan().target(phase.target()).orElseThrow();
-    TargetRecord target = new TargetRecord(t.name(), t.isEmbedded() ? Target.EMBEDDED : t.maskedUri(), t.labels());
+    TargetRecord target = new TargetRecord(t.name(), t.maskedUri(), t.labels());
     WindowStats full = m == null ? null : m.full();
     return new PhaseResult(PhaseResult.SCHEMA_VERSION, ctx.plan().name(), ctx.runDir().runId(), phase.index(), phase.id(),
         phase.kind(), phase.scenario(), phase.coordinates(), phase.repetition(), phase.dataSet(), target,

@@ -68,12 +68,7 @@ record PhaseVerdict(PhaseStatus status, String cause) {
     if (props.containsKey("maxexecutiontime")) {
       return OptionalLong.empty();
     }
-    String ops = props.get("operationcount");
-    try {
-      return ops == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(ops.trim()));
-    } catch (NumberFormatException e) {
-      return OptionalLong.empty();
-    }
+    return EffectiveProperties.longValue(props, "operationcount");
   }
 
   private static String errorSummary(WindowStats w) {

@@ -1,6 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
-import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -25,7 +25,7 @@ import java.util.OptionalLong;
 public final class PlanRunner {
 
   /** How the run ended: {@code allSucceeded} is true when every phase of the matrix has a successful record. */
-  public record Outcome(boolean allSucceeded, boolean interrupted, int ran, int failed) {
+  public record Outcome(boolean allSucceeded, boolean interrupted, int failed) {
   }
 
   private final Matrix matrix;
@@ -76,7 +76,8 @@ public final class PlanRunner {
       }
       k++;
       Optional<String> dep = phase.dependsOn();
-      if (dep.isPresent() && status.get(dep.get()) == PhaseStatus.SUCCEEDED && earlier.containsKey(dep.get())
+      // a load that succeeded in an earlier session: its data must still be there before it is read again
+      if (dep.isPresent() && earlier.containsKey(dep.get()) && earlier.get(dep.get()).succeeded()
           && !verified.containsKey(dep.get())) {
         Phase load = byId.get(dep.get());
         boolean intact = dataIntact(load);
@@ -87,6 +88,7 @@ public final class PlanRunner {
           writer.append(again);
           status.put(load.id(), again.status());
           ran++;
+          measuredMillis += (long) (again.runtimeSeconds() * 1000);
         }
       }
       if (dep.isPresent() && status.get(dep.get()) != PhaseStatus.SUCCEEDED) {
@@ -115,7 +117,7 @@ public final class PlanRunner {
       }
     }
     boolean all = matrix.phases().stream().allMatch(p -> status.get(p.id()) == PhaseStatus.SUCCEEDED);
-    return new Outcome(all, stopRequested, ran, failed);
+    return new Outcome(all, stopRequested, failed);
   }
 
   private boolean dataIntact(Phase load) {
@@ -129,7 +131,7 @@ public final class PlanRunner {
       return expected.isEmpty() ? count > 0 : count == expected.getAsLong();
     } catch (RuntimeException e) {
       progress.note("resume: cannot count the documents of " + load.id() + ": "
-          + UriMasker.mask(TargetProbe.Clients.rootMessage(e)));
+          + Causes.rootMessage(e));
       return false;
     }
   }
@@ -146,14 +148,8 @@ public final class PlanRunner {
     long mean = elapsedMillis / ran;
     long total = 0;
     for (Phase p : left) {
-      String max = EffectiveProperties.of(p).get("maxexecutiontime");
-      long capped = -1;
-      try {
-        capped = max == null ? -1 : Long.parseLong(max.trim()) * 1000;
-      } catch (NumberFormatException e) {
-        capped = -1;
-      }
-      total += capped >= 0 ? capped + STARTUP_MILLIS : mean;
+      OptionalLong capped = EffectiveProperties.longValue(EffectiveProperties.of(p), "maxexecutiontime");
+      total += capped.isPresent() ? capped.getAsLong() * 1000 + STARTUP_MILLIS : mean;
     }
     return Optional.of(Duration.ofMillis(total));
   }

@@ -47,7 +47,7 @@ public final class ResolvedPlan {
     for (Target t : plan.targets()) {
       Map<String, Object> tm = new LinkedHashMap<>();
       tm.put("name", t.name());
-      tm.put("uri", t.isEmbedded() ? Target.EMBEDDED : t.maskedUri());
+      tm.put("uri", t.maskedUri());
       tm.put("labels", t.labels());
       tm.put("properties", t.properties());
       targets.add(tm);

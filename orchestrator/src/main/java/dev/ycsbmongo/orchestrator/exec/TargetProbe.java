@@ -1,10 +1,10 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.Causes;
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +27,7 @@ public final class TargetProbe {
       Document isMaster = client.getDatabase("admin").runCommand(new Document("isMaster", 1));
       return fromDocuments(build, isMaster, embedded);
     } catch (RuntimeException e) {
-      return new ServerInfo(null, "unknown", null, embedded, UriMasker.mask(Clients.rootMessage(e)));
+      return new ServerInfo(null, "unknown", null, embedded, Causes.rootMessage(e));
     }
   }
 
@@ -63,15 +63,6 @@ public final class TargetProbe {
           .applicationName("ycsb-orchestrator")
           .build();
       return MongoClients.create(settings);
-    }
-
-    static String rootMessage(Throwable e) {
-      Throwable t = e;
-      while (t.getCause() != null && t.getCause() != t) {
-        t = t.getCause();
-      }
-      String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-      return message.replace('\n', ' ');
     }
   }
 }
