@@ -21,7 +21,7 @@ final class DataSets {
 
   /** Drops the phase's collection so a load starts from nothing (and never fails on duplicate keys). */
   static void drop(String uri, Phase phase) {
-    try (MongoClient client = TargetProbe.Clients.open(uri, TIMEOUT_MILLIS)) {
+    try (MongoClient client = Clients.open(uri, TIMEOUT_MILLIS)) {
       MongoCollection<Document> c = collection(client, uri, EffectiveProperties.of(phase));
       // dropping a missing collection is harmless on MongoDB but logs an error on the embedded server
       String name = c.getNamespace().getCollectionName();
@@ -34,7 +34,7 @@ final class DataSets {
 
   /** Documents in the phase's collection. */
   static long count(String uri, Phase phase) {
-    try (MongoClient client = TargetProbe.Clients.open(uri, TIMEOUT_MILLIS)) {
+    try (MongoClient client = Clients.open(uri, TIMEOUT_MILLIS)) {
       return collection(client, uri, EffectiveProperties.of(phase)).countDocuments();
     }
   }

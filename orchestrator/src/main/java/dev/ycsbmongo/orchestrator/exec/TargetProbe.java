@@ -1,13 +1,9 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.Causes;
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 
 /**
@@ -47,22 +43,5 @@ public final class TargetProbe {
 
   private static int size(List<String> list) {
     return list == null ? 0 : list.size();
-  }
-
-  /** Short-lived driver clients for the orchestrator's own commands (probe, drop, count). */
-  static final class Clients {
-
-    private Clients() {
-    }
-
-    static MongoClient open(String uri, int timeoutMillis) {
-      MongoClientSettings settings = MongoClientSettings.builder()
-          .applyConnectionString(new ConnectionString(uri))
-          .applyToClusterSettings(b -> b.serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
-          .applyToSocketSettings(b -> b.connectTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
-          .applicationName("ycsb-orchestrator")
-          .build();
-      return MongoClients.create(settings);
-    }
   }
 }
