@@ -31,7 +31,7 @@ final class EffectiveProperties {
   static Map<String, String> of(Phase phase) {
     Map<String, String> all = new HashMap<>();
     phase.workload().ifPresent(w -> all.putAll(WORKLOADS.computeIfAbsent(w, EffectiveProperties::read)));
-    all.putAll(phase.properties());
+    all.putAll(phase.ycsbProperties());
     // the target's connection string (in the phase's own -P file, read after the workload) wins over
     // any in a workload file, and must not reach a record
     all.remove(Keys.URL);

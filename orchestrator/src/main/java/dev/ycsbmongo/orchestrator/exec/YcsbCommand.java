@@ -37,7 +37,7 @@ public record YcsbCommand(List<String> argv, String display) {
    */
   public static YcsbCommand of(Phase phase, Path phaseDir, Path connectionFile, String maskedUri,
       Duration statusInterval, ChildJvm jvm) {
-    Map<String, String> props = new LinkedHashMap<>(phase.properties());
+    Map<String, String> props = new LinkedHashMap<>(phase.ycsbProperties());
     props.remove(Keys.THREAD_COUNT);  // given as -threads, the spelling people know
     props.putAll(measurementProperties(phaseDir, statusInterval));
 

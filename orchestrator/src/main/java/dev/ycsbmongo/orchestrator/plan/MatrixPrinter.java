@@ -23,8 +23,12 @@ public final class MatrixPrinter {
     long runs = matrix.phases().stream().filter(p -> p.kind() == PhaseKind.RUN).count();
     out.append("plan ").append(plan.name()).append(": ").append(count(matrix.phases().size(), "phase", "phases"))
         .append(" (").append(count(loads, "load", "loads")).append(", ")
-        .append(count(warmups, "warm-up", "warm-ups")).append(", ").append(count(runs, "run", "runs"))
-        .append(")\n");
+        .append(count(warmups, "warm-up", "warm-ups")).append(", ").append(count(runs, "run", "runs"));
+    long stress = matrix.phases().stream().filter(p -> p.kind() == PhaseKind.CONNECTIONS).count();
+    if (stress > 0) {
+      out.append(", ").append(count(stress, "connection stress", "connection stresses"));
+    }
+    out.append(")\n");
     if (!plan.description().isEmpty()) {
       out.append("  ").append(plan.description().strip().replaceAll("\\s*\\R\\s*", " ")).append('\n');
     }

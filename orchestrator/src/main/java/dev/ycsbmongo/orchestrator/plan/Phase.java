@@ -19,7 +19,8 @@ import java.util.Optional;
  * @param dataSet identity of the data set this phase loads or reads (target and the properties
  *     that shape the data: recordcount, fieldcount, fieldlength, table, database, ...)
  * @param workload the scenario's workload file, if any (passed to YCSB as {@code -P})
- * @param properties the resolved YCSB properties, sorted by key, without {@code mongodb.url}
+ * @param properties the resolved properties, sorted by key, without {@code mongodb.url}: YCSB's, and the
+ *     orchestrator's own {@code server.*} and {@code connections.*} (which never reach YCSB)
  * @param threads YCSB's {@code -threads}
  * @param dropBeforeLoad drop the collection first (every load phase today)
  * @param verifyLoad count the documents after the load
@@ -36,8 +37,31 @@ public record Phase(int index, String id, PhaseKind kind, String target, String 
     properties = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(properties));
   }
 
-  /** True for phases whose figures go into the tables (runs, and the cells of load scenarios). */
+  /** True for phases whose figures go into the tables (runs, connection stress, and the cells of load scenarios). */
   public boolean measured() {
-    return kind == PhaseKind.RUN || (kind == PhaseKind.LOAD && repetition > 0);
+    return kind == PhaseKind.RUN || kind == PhaseKind.CONNECTIONS || (kind == PhaseKind.LOAD && repetition > 0);
+  }
+
+  /** The properties YCSB sees: all but the orchestrator's own. */
+  public java.util.SortedMap<String, String> ycsbProperties() {
+    java.util.SortedMap<String, String> m = new java.util.TreeMap<>(properties);
+    m.keySet().removeIf(PropertyRules::orchestratorOnly);
+    return m;
+  }
+
+  /** The {@code server.*} properties: settings to apply to the target and how to sample it. */
+  public java.util.SortedMap<String, String> serverSettings() {
+    return withPrefix(ServerKeys.PREFIX);
+  }
+
+  /** The {@code connections.*} properties of a connection-stress phase. */
+  public java.util.SortedMap<String, String> connectionSettings() {
+    return withPrefix(ConnectionKeys.PREFIX);
+  }
+
+  private java.util.SortedMap<String, String> withPrefix(String prefix) {
+    java.util.SortedMap<String, String> m = new java.util.TreeMap<>(properties);
+    m.keySet().removeIf(k -> !k.startsWith(prefix));
+    return m;
   }
 }

@@ -93,7 +93,8 @@ public final class PlanExpander {
       properties.putAll(coordinates);
       properties.putAll(fixed);
       SortedMap<String, String> dataValues = dataValues(properties);
-      cells.add(new Cell(scenario, coordinates, properties, dataValues, dataSet(target, dataValues)));
+      String dataSet = scenario.kind() == ScenarioKind.CONNECTIONS ? NO_DATA_SET : dataSet(target, dataValues);
+      cells.add(new Cell(scenario, coordinates, properties, dataValues, dataSet));
     }
     return cells;
   }
@@ -178,6 +179,9 @@ public final class PlanExpander {
    */
   static final String MAX_EXECUTION_TIME = "maxexecutiontime";
 
+  /** The data set of phases that touch no data. */
+  static final String NO_DATA_SET = "-";
+
   /** Emits one target's phases, tracking which data set is loaded on it now. */
   private static final class TargetSequence {
 
@@ -198,10 +202,10 @@ public final class PlanExpander {
 
     void emit(List<Cell> cells) {
       for (Cell cell : cells) {
-        if (cell.scenario().kind() == ScenarioKind.LOAD) {
-          emitLoadCell(cell);
-        } else {
-          emitRunCell(cell);
+        switch (cell.scenario().kind()) {
+          case LOAD -> emitLoadCell(cell);
+          case RUN -> emitRunCell(cell);
+          case CONNECTIONS -> emitConnectionsCell(cell);
         }
       }
     }
@@ -218,6 +222,14 @@ public final class PlanExpander {
         provider = id;
       }
       currentDataSet = cell.dataSet();
+    }
+
+    /** Reads and writes no data: it neither needs a load nor disturbs the loaded data set. */
+    private void emitConnectionsCell(Cell cell) {
+      for (int r = 1; r <= settings.repetitions(); r++) {
+        add(cellId(PhaseKind.CONNECTIONS, cell, "rep=" + r), PhaseKind.CONNECTIONS, cell.scenario(), cell.coordinates(),
+            r, NO_DATA_SET, cell.properties(), 1, false, false, Optional.empty());
+      }
     }
 
     private void emitRunCell(Cell cell) {

@@ -88,7 +88,10 @@ public final class PlanLoader {
         .orElse(Map.of());
     List<Dimension> dimensions = dimensions(top);
     List<Target> targets = targets(top);
-    List<Scenario> scenarios = scenarios(top);
+    boolean countElsewhere = properties.containsKey(ConnectionKeys.COUNT)
+        || dimensions.stream().anyMatch(d -> d.keys().contains(ConnectionKeys.COUNT))
+        || targets.stream().allMatch(t -> t.properties().containsKey(ConnectionKeys.COUNT));
+    List<Scenario> scenarios = scenarios(top, countElsewhere);
     Settings settings = top.entry("execution").map(e -> settings(top.child(e))).orElse(Settings.defaults());
     return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings);
   }
@@ -244,7 +247,7 @@ public final class PlanLoader {
     return out;
   }
 
-  private List<Scenario> scenarios(Section top) {
+  private List<Scenario> scenarios(Section top, boolean connectionCountElsewhere) {
     List<Scenario> scenarios = new ArrayList<>();
     Map<String, Integer> lines = new HashMap<>();
     List<Node> items = items(top, "scenarios", "scenarios (maps with a name)");
@@ -252,22 +255,32 @@ public final class PlanLoader {
       Section s = Section.of(source, "scenarios[" + i + "]", items.get(i)).allow(SCENARIO_KEYS);
       String name = uniqueName(s, lines, "scenario");
       ScenarioKind kind = s.entry("kind").map(e -> kind(s, e)).orElse(ScenarioKind.RUN);
+      if (kind == ScenarioKind.CONNECTIONS && s.entry("workload").isPresent()) {
+        throw s.error(s.entry("workload").orElseThrow(), "a connections scenario runs no YCSB workload; remove it"
+            + " (set " + String.join(", ", ConnectionKeys.ALL) + " in properties)");
+      }
       Optional<Path> workload = s.entry("workload").map(e -> workload(s, e));
       Map<String, List<String>> properties = s.entry("properties")
           .map(e -> PropertyMapReader.lists(PropertyMapReader.read(s.child(e), Values.SCALARS_OR_LISTS)))
           .orElse(Map.of());
+      if (kind == ScenarioKind.CONNECTIONS && !connectionCountElsewhere
+          && !properties.containsKey(ConnectionKeys.COUNT)) {
+        throw s.error(s.required("name", NAME_RULE), "a connections scenario needs " + ConnectionKeys.COUNT
+            + "; set it in the scenario's properties (or the plan's, a sweep, or every target's)");
+      }
       scenarios.add(new Scenario(name, kind, workload, properties));
     }
     return scenarios;
   }
 
   private static ScenarioKind kind(Section scenario, Node.Entry entry) {
-    String kind = scenario.text(entry, "run or load");
+    String kind = scenario.text(entry, "run, load or connections");
     return switch (kind) {
       case "run" -> ScenarioKind.RUN;
       case "load" -> ScenarioKind.LOAD;
-      default -> throw scenario.error(entry, "'" + kind + "' is not a scenario kind; accepted: run, load"
-          + Section.didYouMean(kind, List.of("run", "load")));
+      case "connections" -> ScenarioKind.CONNECTIONS;
+      default -> throw scenario.error(entry, "'" + kind + "' is not a scenario kind; accepted: run, load, connections"
+          + Section.didYouMean(kind, List.of("run", "load", "connections")));
     };
   }
 

@@ -12,7 +12,7 @@ import java.util.Properties;
  * Which YCSB properties a plan may set, and the values it may give them. Checked when the plan is
  * read, so a typo fails before the first phase instead of after hours of loading.
  */
-final class PropertyRules {
+public final class PropertyRules {
 
   /** The spelling YCSB's command line uses ({@code -threads}); stored as {@link Keys#THREAD_COUNT}. */
   static final String THREADS_ALIAS = "threads";
@@ -29,6 +29,11 @@ final class PropertyRules {
   private PropertyRules() {
   }
 
+  /** True for the keys the orchestrator acts on itself and never passes to YCSB. */
+  public static boolean orchestratorOnly(String key) {
+    return key.startsWith(ServerKeys.PREFIX) || key.startsWith(ConnectionKeys.PREFIX);
+  }
+
   static String normalise(String key) {
     return THREADS_ALIAS.equals(key) ? Keys.THREAD_COUNT : key;
   }
@@ -42,9 +47,11 @@ final class PropertyRules {
       return Optional.of("the orchestrator sets this property for every phase; remove it (the orchestrator sets "
           + String.join(", ", ORCHESTRATOR_OWNED) + ")");
     }
-    if (key.startsWith("server.")) {
-      return Optional.of("server.* settings are not supported yet; accepted: YCSB properties and the binding's"
-          + " mongodb.* properties");
+    if (key.startsWith(ServerKeys.PREFIX)) {
+      return ServerKeys.keyProblem(key);
+    }
+    if (key.startsWith(ConnectionKeys.PREFIX)) {
+      return ConnectionKeys.keyProblem(key);
     }
     if (key.startsWith("mongodb.") && !Keys.allMongodb().contains(key)) {
       List<String> accepted = Keys.allMongodb().stream().filter(k -> !k.equals(Keys.URL)).toList();
@@ -62,6 +69,12 @@ final class PropertyRules {
     }
     if (key.startsWith("mongodb.")) {
       return bindingProblem(key, value);
+    }
+    if (key.startsWith(ServerKeys.PREFIX)) {
+      return ServerKeys.valueProblem(key, value);
+    }
+    if (key.startsWith(ConnectionKeys.PREFIX)) {
+      return ConnectionKeys.valueProblem(key, value);
     }
     return Optional.empty();
   }

@@ -192,6 +192,46 @@ class PlanExpanderTest {
     assertEquals(List.of(Defaults.THREADS, Defaults.THREADS), m.phases().stream().map(Phase::threads).toList());
   }
 
+  // ---- orchestrator-only settings
+
+  @Test
+  void serverSettingsVaryCellsButNeverReachYcsbNorTheDataSet() {
+    Matrix m = expand(LOCAL + """
+        sweep: {server.chainingAllowed: [true, false], mongodb.writeConcern: [1, majority]}
+        properties: {recordcount: 100, server.apply: manual}
+        scenarios: [{name: ins, kind: load}]
+        """);
+    assertEquals(List.of("load/local/ins/server.chainingAllowed=true,mongodb.writeConcern=1/rep=1",
+        "load/local/ins/server.chainingAllowed=true,mongodb.writeConcern=majority/rep=1",
+        "load/local/ins/server.chainingAllowed=false,mongodb.writeConcern=1/rep=1",
+        "load/local/ins/server.chainingAllowed=false,mongodb.writeConcern=majority/rep=1"), ids(m));
+    Phase p = m.phases().get(2);
+    assertEquals(Map.of("server.chainingAllowed", "false", "server.apply", "manual"), p.serverSettings());
+    assertEquals(Map.of("mongodb.writeConcern", "1", "recordcount", "100"), p.ycsbProperties());
+    assertEquals(m.phases().get(0).dataSet(), p.dataSet());
+  }
+
+  @Test
+  void connectionsCellsNeedNoLoadAndLeaveTheLoadedDataSetAlone() {
+    Matrix m = expand(LOCAL + """
+        properties: {recordcount: 100}
+        scenarios:
+          - {name: a}
+          - {name: stress, kind: connections, properties: {connections.count: [10, 20], connections.hold: 1s}}
+          - {name: b}
+        """);
+    assertEquals(List.of("load/local/recordcount=100/#1", "run/local/a/-/rep=1", "run/local/b/-/rep=1",
+        "connections/local/stress/connections.count=10/rep=1", "connections/local/stress/connections.count=20/rep=1"),
+        ids(m));
+    Phase stress = m.phases().get(4);
+    assertEquals(PhaseKind.CONNECTIONS, stress.kind());
+    assertTrue(stress.measured());
+    assertEquals(Optional.empty(), stress.dependsOn());
+    assertEquals(Map.of("connections.count", "20", "connections.hold", "1s"), stress.connectionSettings());
+    assertEquals(new ConnectionKeys.Settings(20, 0, Duration.ofSeconds(1), ConnectionKeys.DEFAULT_TIMEOUT),
+        ConnectionKeys.settings(stress.properties()));
+  }
+
   // ---- loads and order
 
   @Test

@@ -179,7 +179,7 @@ class PlanLoaderRejectsTest {
   @Test
   void rejectsUnknownScenarioKind() {
     assertRejected(BASE + "    kind: loda\n",
-        "plan.yaml:7: scenarios[0].kind: 'loda' is not a scenario kind; accepted: run, load (did you mean 'load'?)");
+        "plan.yaml:7: scenarios[0].kind: 'loda' is not a scenario kind; accepted: run, load, connections (did you mean 'load'?)");
   }
 
   @Test
@@ -416,10 +416,52 @@ class PlanLoaderRejectsTest {
   }
 
   @Test
-  void rejectsServerSettingsAsNotSupportedYet() {
-    assertRejected(BASE + "sweep:\n  server.chainingAllowed: [true, false]\n", "plan.yaml:8:"
-        + " sweep.server.chainingAllowed: server.* settings are not supported yet; accepted: YCSB properties and the"
-        + " binding's mongodb.* properties");
+  void rejectsUnknownServerKeyWithDidYouMean() {
+    assertRejected(BASE + "sweep:\n  server.chainingAllowd: [true, false]\n", "plan.yaml:8:"
+        + " sweep.server.chainingAllowd: unknown server.* property; accepted: server.chainingAllowed, server.apply,"
+        + " server.sampleInterval (did you mean 'server.chainingAllowed'?)");
+  }
+
+  @Test
+  void rejectsBadServerValues() {
+    assertRejected(BASE + "sweep:\n  server.chainingAllowed: [true, maybe]\n", "plan.yaml:8:"
+        + " sweep.server.chainingAllowed[1]: 'maybe' is not a boolean; expected true or false");
+    assertRejected(BASE + "properties:\n  server.apply: manaul\n", "plan.yaml:8: properties.server.apply: 'manaul'"
+        + " is not an apply mode; accepted: auto, manual, skip (did you mean 'manual'?)");
+    assertRejected(BASE + "properties:\n  server.sampleInterval: 10ms\n", "plan.yaml:8:"
+        + " properties.server.sampleInterval: '10ms' is too short; expected 100ms or more, or off");
+    assertRejected(BASE + "properties:\n  server.sampleInterval: often\n", "plan.yaml:8:"
+        + " properties.server.sampleInterval: 'often' is not a duration; expected a duration such as 500ms, 30s, 5m,"
+        + " 2h, or a whole number of seconds, or off");
+  }
+
+  @Test
+  void rejectsBadConnectionSettings() {
+    String conn = """
+        name: q
+        targets:
+          - name: local
+            uri: embedded
+        scenarios:
+          - name: c
+            kind: connections
+        """;
+    assertRejected(conn, "plan.yaml:6: scenarios[0].name: a connections scenario needs connections.count; set it in"
+        + " the scenario's properties (or the plan's, a sweep, or every target's)");
+    assertRejected(conn + "    workload: x\n", "plan.yaml:8: scenarios[0].workload: a connections scenario runs no"
+        + " YCSB workload; remove it (set connections.count, connections.rate, connections.hold, connections.timeout"
+        + " in properties)");
+    assertRejected(conn + "    properties: {connections.count: 0}\n", "plan.yaml:8:"
+        + " scenarios[0].properties.connections.count: '0' is not a connection count; expected a whole number >= 1");
+    assertRejected(conn + "    properties: {connections.count: 5, connections.rate: -1}\n", "plan.yaml:8:"
+        + " scenarios[0].properties.connections.rate: '-1' is not a rate; expected new connections per second >= 0"
+        + " (0: as fast as the target accepts)");
+    assertRejected(conn + "    properties: {connections.count: 5, connections.timeout: 0}\n", "plan.yaml:8:"
+        + " scenarios[0].properties.connections.timeout: '0' would fail every connection; expected a duration above"
+        + " zero such as 10s");
+    assertRejected(conn + "    properties: {connections.cuont: 5}\n", "plan.yaml:8:"
+        + " scenarios[0].properties.connections.cuont: unknown connections.* property; accepted: connections.count,"
+        + " connections.rate, connections.hold, connections.timeout (did you mean 'connections.count'?)");
   }
 
   // ---- sweep and zip

@@ -1,0 +1,112 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The plan's {@code server.*} properties: settings the orchestrator applies to the target's
+ * replica set before a cell, and how it samples the server while a phase runs. They vary like
+ * any property (sweep, zip, target, scenario) but never reach YCSB.
+ */
+public final class ServerKeys {
+
+  public static final String PREFIX = "server.";
+  /** The replica set's {@code settings.chainingAllowed}, changed with replSetReconfig. */
+  public static final String CHAINING_ALLOWED = "server.chainingAllowed";
+  /** How server settings are applied: {@link ApplyMode}. */
+  public static final String APPLY = "server.apply";
+  /** How often the sampler polls serverStatus during a phase, or {@code off}. */
+  public static final String SAMPLE_INTERVAL = "server.sampleInterval";
+
+  public static final List<String> ALL = List.of(CHAINING_ALLOWED, APPLY, SAMPLE_INTERVAL);
+  /** The keys that change the server (the others only change how the orchestrator watches it). */
+  public static final List<String> SETTINGS = List.of(CHAINING_ALLOWED);
+
+  public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(1);
+  static final Duration MIN_SAMPLE_INTERVAL = Duration.ofMillis(100);
+  private static final String OFF = "off";
+
+  /**
+   * {@code auto}: the orchestrator runs replSetReconfig itself; {@code manual}: it pauses and asks
+   * the user to change the setting (managed services without the privilege), then checks it where
+   * the config is readable; {@code skip}: cells whose setting differs from the server's are skipped.
+   */
+  public enum ApplyMode {
+    AUTO, MANUAL, SKIP;
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    static List<String> labels() {
+      return java.util.Arrays.stream(values()).map(ApplyMode::label).toList();
+    }
+
+    public static ApplyMode parse(String text) {
+      for (ApplyMode m : values()) {
+        if (m.label().equals(text.strip().toLowerCase(Locale.ROOT))) {
+          return m;
+        }
+      }
+      throw new IllegalArgumentException("'" + text + "' is not an apply mode; accepted: "
+          + String.join(", ", labels()) + Section.didYouMean(text, labels()));
+    }
+  }
+
+  private ServerKeys() {
+  }
+
+  /** The sampling interval a phase's properties ask for; empty when sampling is off. */
+  public static Optional<Duration> sampleInterval(java.util.Map<String, String> serverSettings) {
+    String v = serverSettings.get(SAMPLE_INTERVAL);
+    if (v == null) {
+      return Optional.of(DEFAULT_SAMPLE_INTERVAL);
+    }
+    return v.strip().equalsIgnoreCase(OFF) ? Optional.empty() : Optional.of(Durations.parse(v));
+  }
+
+  public static ApplyMode applyMode(java.util.Map<String, String> serverSettings) {
+    String v = serverSettings.get(APPLY);
+    return v == null ? ApplyMode.AUTO : ApplyMode.parse(v);
+  }
+
+  static Optional<String> keyProblem(String key) {
+    if (ALL.contains(key)) {
+      return Optional.empty();
+    }
+    return Optional.of("unknown server.* property; accepted: " + String.join(", ", ALL)
+        + Section.didYouMean(key, ALL));
+  }
+
+  static Optional<String> valueProblem(String key, String value) {
+    String v = value.strip();
+    switch (key) {
+      case CHAINING_ALLOWED:
+        return v.equals("true") || v.equals("false") ? Optional.empty()
+            : Optional.of("'" + value + "' is not a boolean; expected true or false");
+      case APPLY:
+        try {
+          ApplyMode.parse(v);
+          return Optional.empty();
+        } catch (IllegalArgumentException e) {
+          return Optional.of(e.getMessage());
+        }
+      case SAMPLE_INTERVAL:
+        if (v.equalsIgnoreCase(OFF)) {
+          return Optional.empty();
+        }
+        try {
+          Duration d = Durations.parse(v);
+          return d.compareTo(MIN_SAMPLE_INTERVAL) >= 0 ? Optional.empty()
+              : Optional.of("'" + value + "' is too short; expected " + Durations.format(MIN_SAMPLE_INTERVAL)
+                  + " or more, or off");
+        } catch (IllegalArgumentException e) {
+          return Optional.of(e.getMessage() + ", or off");
+        }
+      default:
+        return Optional.empty();
+    }
+  }
+}
