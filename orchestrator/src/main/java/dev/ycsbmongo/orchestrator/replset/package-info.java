@@ -1,0 +1,6 @@
+/**
+ * Replica-set settings as plan dimensions ({@code server.chainingAllowed}): reading the set's
+ * config, changing it with replSetReconfig (or asking the user to, on managed services), waiting
+ * until the set is healthy again, and putting the original setting back when the plan ends.
+ */
+package dev.ycsbmongo.orchestrator.replset;
