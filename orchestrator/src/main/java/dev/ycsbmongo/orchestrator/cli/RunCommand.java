@@ -74,7 +74,7 @@ final class RunCommand implements Callable<Integer> {
       dir = RunDirectory.create(outputRoot, matrix.plan().name(), LocalDateTime.now());
       RunSession.writePlanFiles(dir, matrix, text);
     }
-    RunSession session = new RunSession(matrix, dir, progress(err), failFast);
+    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in));
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
       session.stop();

@@ -6,6 +6,8 @@ import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier;
+import dev.ycsbmongo.orchestrator.results.AppliedSettings;
 import dev.ycsbmongo.orchestrator.results.ClientHost;
 import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -33,12 +35,14 @@ final class PhaseExecutor {
 
   /** Everything about the run that each phase's record repeats. */
   record Context(Plan plan, RunDirectory runDir, ClientHost client, Map<String, ServerInfo> servers,
-      EmbeddedTargets uris, ChildJvm jvm) {
+      EmbeddedTargets uris, ChildJvm jvm, ServerSettingsApplier serverSettings) {
   }
 
   private final Context ctx;
   private volatile ChildProcess current;
   private volatile boolean stopRequested;
+  /** What applying the current phase's server settings did: every record of that phase carries it. */
+  private String settingsNote;
 
   PhaseExecutor(Context ctx) {
     this.ctx = ctx;
@@ -62,6 +66,20 @@ final class PhaseExecutor {
     Instant start = Instant.now();
     Target target = ctx.plan().target(phase.target()).orElseThrow();
     String uri = ctx.uris().uri(target.name());
+    ServerSettingsApplier.Outcome applied = ctx.serverSettings().prepare(target.name(), uri, phase.serverSettings());
+    settingsNote = applied.note();
+    if (applied.note() != null) {
+      progress.note(phase.id() + ": " + applied.note());
+    }
+    switch (applied.action()) {
+      case SKIP:
+        return record(phase, start, Instant.now(), 0, new PhaseVerdict(PhaseStatus.SKIPPED, applied.note()), null, "",
+            null);
+      case FAIL:
+        return record(phase, start, Instant.now(), 0, PhaseVerdict.failed(applied.note()), null, "", null);
+      default:
+        break;
+    }
     List<String> secrets = UriMasker.passwords(uri);
     Path dir;
     try {
@@ -165,6 +183,7 @@ final class PhaseExecutor {
 
   /** A record for a phase that never started because the load it reads did not succeed. */
   PhaseResult skipped(Phase phase, String cause) {
+    settingsNote = null;
     Instant now = Instant.now();
     return record(phase, now, now, 0, new PhaseVerdict(PhaseStatus.SKIPPED, cause), null, "", null);
   }
@@ -184,6 +203,7 @@ final class PhaseExecutor {
         ctx.servers().get(t.name()), ctx.client(), command, EffectiveProperties.of(phase), start, end, runtime, v.status(), v.cause(),
         full == null ? null : full.throughputOpsPerSec(), m == null ? null : m.ycsbThroughputOpsPerSec(),
         full == null ? null : full.errorRate(), full, m == null ? null : m.steady(),
-        m == null ? null : m.steadyAbsentReason(), ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir);
+        m == null ? null : m.steadyAbsentReason(), ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir,
+        phase.serverSettings().isEmpty() ? null : new AppliedSettings(phase.serverSettings(), settingsNote));
   }
 }

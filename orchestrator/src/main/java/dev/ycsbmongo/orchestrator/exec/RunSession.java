@@ -5,6 +5,8 @@ import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.replset.ManualPrompt;
+import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier;
 import dev.ycsbmongo.orchestrator.results.ClientHost;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
@@ -30,14 +32,17 @@ public final class RunSession {
   private final RunDirectory dir;
   private final ProgressListener progress;
   private final boolean failFast;
+  private final ServerSettingsApplier serverSettings;
   private volatile PlanRunner runner;
   private volatile boolean stopRequested;
 
-  public RunSession(Matrix matrix, RunDirectory dir, ProgressListener progress, boolean failFast) {
+  /** @param prompt asks the user to change server settings by hand ({@code server.apply: manual}) */
+  public RunSession(Matrix matrix, RunDirectory dir, ProgressListener progress, boolean failFast, ManualPrompt prompt) {
     this.matrix = matrix;
     this.dir = dir;
     this.progress = progress;
     this.failFast = failFast;
+    this.serverSettings = ServerSettingsApplier.forRuns(prompt);
   }
 
   /** Writes the plan files of a new run directory; {@code sourceText} is the plan file as written. */
@@ -74,12 +79,17 @@ public final class RunSession {
             : "not answering (" + s.probeError() + "); its phases will fail"));
       }
       PhaseExecutor executor = new PhaseExecutor(new PhaseExecutor.Context(matrix.plan(), dir, client, servers, uris,
-          ChildJvm.current()));
+          ChildJvm.current(), serverSettings));
       runner = new PlanRunner(matrix, executor, writer, progress, failFast, dir.path());
       if (stopRequested) {
         runner.stop();
       }
-      return runner.run(earlier);
+      try {
+        return runner.run(earlier);
+      } finally {
+        // the servers go back to the settings the user had, interrupted or not, before they stop
+        serverSettings.restore().forEach(progress::note);
+      }
     } finally {
       SummaryFiles.write(dir);
     }

@@ -23,13 +23,14 @@ import java.util.Map;
  * @param steady the figures after the ramp-up (null when the phase was too short: see steadyAbsentReason)
  * @param loadedRecords documents counted after a load (null when not verified)
  * @param outputDirectory the phase's directory, relative to the run directory
+ * @param serverSettings the phase's {@code server.*} settings and how they were applied (null when it has none)
  */
 public record PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
     String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
     ServerInfo server, ClientHost client, String command, Map<String, String> properties, Instant start, Instant end,
     double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
     Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
-    Long loadedRecords, String outputDirectory) {
+    Long loadedRecords, String outputDirectory, AppliedSettings serverSettings) {
 
   public static final int SCHEMA_VERSION = 1;
 
