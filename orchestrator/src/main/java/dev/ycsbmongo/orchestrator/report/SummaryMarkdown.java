@@ -128,11 +128,7 @@ public final class SummaryMarkdown {
     varying.forEach(k -> head.add(label(k)));
     int labels = head.size();
     head.addAll(List.of("Throughput (ops/s)", "Errors", "RAL (µs)", "WAL (µs)", "p99 read (µs)", "p99 write (µs)", "Status"));
-    out.append("| ").append(String.join(" | ", head)).append(" |\n|");
-    for (int i = 0; i < head.size(); i++) {
-      out.append(i < labels ? ":---|" : i == head.size() - 1 ? ":---|" : "---:|");
-    }
-    out.append('\n');
+    header(out, head, labels);
     for (List<PhaseResult> reps : cells.values()) {
       PhaseResult r = reps.get(0);
       List<String> row = new ArrayList<>();
@@ -143,6 +139,22 @@ public final class SummaryMarkdown {
       row.addAll(figures(reps));
       out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
+    ChangeTables.render(out, records, varying, showTarget, CHANGE_FIGURES);
+  }
+
+  /** The figures whose change between two settings the change tables show. */
+  static final List<ChangeTables.Figure> CHANGE_FIGURES = List.of(
+      new ChangeTables.Figure("Throughput", r -> CellFigures.of(r).throughput()),
+      new ChangeTables.Figure("RAL", r -> CellFigures.of(r).ral()),
+      new ChangeTables.Figure("WAL", r -> CellFigures.of(r).wal()));
+
+  /** A table's header and alignment rows: the first {@code labels} columns and the last left-aligned. */
+  static void header(StringBuilder out, List<String> head, int labels) {
+    out.append("| ").append(String.join(" | ", head)).append(" |\n|");
+    for (int i = 0; i < head.size(); i++) {
+      out.append(i < labels || (i == head.size() - 1 && head.get(i).equals("Status")) ? ":---|" : "---:|");
+    }
+    out.append('\n');
   }
 
   /** The value columns of one cell: its repetitions' means (and throughput range) when there are several. */
@@ -176,7 +188,7 @@ public final class SummaryMarkdown {
     return present.isEmpty() ? null : present.stream().mapToDouble(Double::doubleValue).average().orElse(0);
   }
 
-  private static String label(String key) {
+  static String label(String key) {
     return key.equals("threadcount") ? "threads" : key;
   }
 

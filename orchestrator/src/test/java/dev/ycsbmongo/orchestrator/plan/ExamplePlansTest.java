@@ -68,4 +68,22 @@ class ExamplePlansTest {
     assertEquals(3 * 9, loads, "S1 is a measured load per scale and thread count; runs reuse the last one");
     assertEquals(3 * 9 * 5, m.phases().size());
   }
+
+  @Test
+  void chainingPlanCrossesSetSizesChainingAndWriteConcernWithChainingSlowest() throws IOException {
+    Matrix m = expand(PLANS.resolve("chaining-write-concern.yaml"));
+    assertEquals(3 * 2 * 2, m.phases().size(), "3 sets x chaining on/off x w:1/majority, each a measured load");
+    List<String> rs7 = m.phases().stream().filter(p -> p.target().equals("rs7"))
+        .map(p -> p.serverSettings().get(ServerKeys.CHAINING_ALLOWED) + "/" + p.ycsbProperties().get("mongodb.writeConcern"))
+        .toList();
+    assertEquals(List.of("true/1", "true/majority", "false/1", "false/majority"), rs7);
+    assertTrue(m.phases().stream().allMatch(p -> p.kind() == PhaseKind.LOAD && p.measured() && p.threads() == 8));
+  }
+
+  @Test
+  void maxConnectionsPlanSweepsTheCountWithoutAnyLoad() throws IOException {
+    Matrix m = expand(PLANS.resolve("max-connections.yaml"));
+    assertTrue(m.phases().stream().allMatch(p -> p.kind() == PhaseKind.CONNECTIONS), "no YCSB phase");
+    assertTrue(m.phases().size() >= 3);
+  }
 }
