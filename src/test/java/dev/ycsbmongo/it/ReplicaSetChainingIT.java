@@ -1,0 +1,106 @@
+package dev.ycsbmongo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import dev.ycsbmongo.orchestrator.replset.ManualPrompt;
+import dev.ycsbmongo.orchestrator.replset.ReplicaSetConfigs;
+import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier;
+import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier.Action;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.junit.jupiter.Testcontainers;
+
+/**
+ * server.chainingAllowed on a real three-member replica set: the applier's replSetReconfig, the
+ * wait for a healthy set, the restore at the end of a plan, and a whole plan crossing chaining
+ * with write concerns. Needs Docker: without it JUnit skips the class and says so; the embedded
+ * test server has no replica set, so nothing here can be shown with it.
+ */
+@Testcontainers(disabledWithoutDocker = true)
+class ReplicaSetChainingIT {
+
+  private static ThreeMemberReplicaSet set;
+
+  @BeforeAll
+  static void startSet() throws InterruptedException {
+    set = new ThreeMemberReplicaSet().start();
+    System.out.println("[it] ReplicaSetChainingIT runs against: " + set.describe());
+  }
+
+  @AfterAll
+  static void stopSet() {
+    if (set != null) {
+      set.close();
+    }
+  }
+
+  private static Document config() {
+    try (MongoClient c = MongoClients.create(set.primaryUri("admin"))) {
+      return c.getDatabase("admin").runCommand(new Document("replSetGetConfig", 1)).get("config", Document.class);
+    }
+  }
+
+  @Test
+  void applierReconfiguresWaitsForHealthAndRestores() {
+    Document before = config();
+    assertTrue(ReplicaSetConfigs.chainingAllowed(before));
+    ServerSettingsApplier applier = ServerSettingsApplier.forRuns(ManualPrompt.NOBODY);
+    ServerSettingsApplier.Outcome o = applier.prepare("rs3", set.primaryUri("admin"),
+        Map.of("server.chainingAllowed", "false"));
+    assertEquals(Action.RUN, o.action(), o.note());
+    Document after = config();
+    assertFalse(ReplicaSetConfigs.chainingAllowed(after));
+    assertEquals(before.getInteger("version") + 1, after.getInteger("version"));
+
+    assertEquals(List.of("target rs3: restored settings.chainingAllowed=true"), applier.restore());
+    assertTrue(ReplicaSetConfigs.chainingAllowed(config()));
+  }
+
+  @Test
+  void skipModeLeavesTheSetAlone() {
+    int version = config().getInteger("version");
+    ServerSettingsApplier.Outcome o = ServerSettingsApplier.forRuns(ManualPrompt.NOBODY).prepare("rs3",
+        set.primaryUri("admin"), Map.of("server.chainingAllowed", "false", "server.apply", "skip"));
+    assertEquals(Action.SKIP, o.action(), o.note());
+    assertEquals(version, config().getInteger("version"));
+  }
+
+  @Test
+  void planCrossingChainingAndWriteConcernRunsEveryCellAndRestoresTheSet(@TempDir Path work) throws Exception {
+    Path plan = Orchestrator.writePlan(work, "chaining", """
+        name: chaining
+        targets: [{name: rs3, uri: "%s"}]
+        scenarios: [{name: load, kind: load, workload: ${ROOT}/workloads/load-only}]
+        properties: {recordcount: 2000, threads: 4, table: test}
+        sweep:
+          server.chainingAllowed: [true, false]
+          mongodb.writeConcern: [1, majority]
+        """.formatted(set.primaryUri("ycsb")));
+    LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
+        work.resolve("results").toString(), "--progress", "plain");
+    assertEquals(0, run.exitCode, run.diagnostics());
+    List<String> lines = Orchestrator.resultLines(Orchestrator.onlyRunDir(work.resolve("results")));
+    assertEquals(4, lines.size(), String.join("\n", lines));
+    ObjectMapper json = new ObjectMapper();
+    for (String line : lines) {
+      JsonNode r = json.readTree(line);
+      assertEquals("SUCCEEDED", r.get("status").asText(), line);
+      assertEquals(r.get("coordinates").get("server.chainingAllowed").asText(),
+          r.get("serverSettings").get("requested").get("server.chainingAllowed").asText(), line);
+    }
+    assertTrue(run.stderr.contains("restored settings.chainingAllowed=true"), run.stderr);
+    assertTrue(ReplicaSetConfigs.chainingAllowed(config()), "the set is back as it was");
+  }
+}

@@ -1,0 +1,63 @@
+package dev.ycsbmongo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A plan that varies server.chainingAllowed against a server without a replica set (the plan's
+ * own embedded test server, which has no replSetGetConfig): with apply auto every such cell fails
+ * with the server's reason, with apply skip it is skipped, and cells without the setting still run.
+ * What the setting does on a real replica set is ReplicaSetChainingIT's (Docker only).
+ */
+class ServerSettingsWithoutReplicaSetIT {
+
+  @ParameterizedTest
+  @CsvSource({"auto, FAILED, 1", "skip, SKIPPED, 1"})
+  void cellsThatNeedAReplicaSetAreRecordedWithTheReason(String apply, String status, int exit, @TempDir Path work)
+      throws Exception {
+    System.out.println("[it] ServerSettingsWithoutReplicaSetIT runs against: the plan's own embedded test server"
+        + " (uri: embedded), which has no replica set");
+    Path plan = Orchestrator.writePlan(work, "chaining", """
+        name: chaining
+        targets: [{name: local, uri: embedded}]
+        scenarios:
+          - {name: plain, kind: load, workload: ${ROOT}/workloads/load-only}
+          - {name: chained, kind: load, workload: ${ROOT}/workloads/load-only,
+             properties: {server.chainingAllowed: [true, false]}}
+        properties: {recordcount: 200, threads: 2, server.apply: %s}
+        """.formatted(apply));
+    LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
+        work.resolve("results").toString(), "--progress", "plain");
+    assertEquals(exit, run.exitCode, run.diagnostics());
+    Path runDir = Orchestrator.onlyRunDir(work.resolve("results"));
+    List<String> lines = Orchestrator.resultLines(runDir);
+    assertEquals(3, lines.size(), String.join("\n", lines));
+    ObjectMapper json = new ObjectMapper();
+    JsonNode plain = json.readTree(lines.get(0));
+    assertEquals("SUCCEEDED", plain.get("status").asText(), lines.get(0));
+    for (String line : lines.subList(1, 3)) {
+      JsonNode r = json.readTree(line);
+      assertEquals(status, r.get("status").asText(), line);
+      String cause = r.get("cause").asText();
+      assertTrue(apply.equals("auto")
+          ? cause.startsWith("cannot read the replica set config (replSetGetConfig: ")
+              && cause.endsWith("server.chainingAllowed needs a replica set and the privilege to reconfigure it (on a"
+              + " managed service set server.apply: manual)")
+          : cause.startsWith("server.apply is skip and the replica set config cannot be read"), cause);
+      assertEquals(cause, r.get("serverSettings").get("note").asText());
+    }
+    String md = Files.readString(runDir.resolve("summary.md"), StandardCharsets.UTF_8);
+    assertTrue(md.contains(status + ": "), md);
+  }
+}
