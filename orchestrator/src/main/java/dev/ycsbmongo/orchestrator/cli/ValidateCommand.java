@@ -6,6 +6,7 @@ import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
 import dev.ycsbmongo.orchestrator.plan.PlanExpander;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.plan.ServerKeys;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.io.PrintWriter;
@@ -51,6 +52,14 @@ final class ValidateCommand implements Callable<Integer> {
         ServerInfo s = TargetProbe.probe(uris.uri(t.name()), t.isEmbedded(), probeTimeoutMillis);
         if (s.probeError() == null) {
           out.println("target " + t.name() + ": " + s.describe());
+          long needSet = matrix.phases().stream().filter(p -> p.target().equals(t.name())
+              && p.serverSettings().containsKey(ServerKeys.CHAINING_ALLOWED)).count();
+          if (needSet > 0 && !"replica set".equals(s.topology())) {
+            // not bad input: the plan is fine, but these cells will not measure what it asks
+            spec.commandLine().getErr().println("orchestrator: warning: target " + t.name() + " is " + s.topology()
+                + ", not a replica set: its " + needSet + " phase(s) with " + ServerKeys.CHAINING_ALLOWED
+                + " will fail (server.apply auto or manual) or be skipped (skip)");
+          }
         } else {
           unreachable++;
           spec.commandLine().getErr().println("orchestrator: " + planFile + ": target " + t.name() + " ("

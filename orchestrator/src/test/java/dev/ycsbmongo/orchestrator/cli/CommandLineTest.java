@@ -45,6 +45,21 @@ class CommandLineTest {
   }
 
   @Test
+  void validateWarnsThatChainingCellsNeedAReplicaSet(@TempDir Path dir) throws Exception {
+    Path plan = dir.resolve("p.yaml");
+    Files.writeString(plan, """
+        name: p
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: a, kind: load}]
+        sweep: {server.chainingAllowed: [true, false]}
+        """);
+    Result r = run("validate", plan.toString());
+    assertEquals(0, r.exit, r.err);
+    assertEquals("orchestrator: warning: target local is standalone, not a replica set: its 2 phase(s) with"
+        + " server.chainingAllowed will fail (server.apply auto or manual) or be skipped (skip)\n", r.err);
+  }
+
+  @Test
   void validateExitsTwoWhenATargetDoesNotAnswerWithoutShowingThePassword(@TempDir Path dir) throws Exception {
     Path plan = dir.resolve("p.yaml");
     Files.writeString(plan, """
