@@ -45,14 +45,6 @@ public final class ConnectionKeys {
         Optional.ofNullable(properties.get(TIMEOUT)).map(Durations::parse).orElse(DEFAULT_TIMEOUT));
   }
 
-  static Optional<String> keyProblem(String key) {
-    if (ALL.contains(key)) {
-      return Optional.empty();
-    }
-    return Optional.of("unknown connections.* property; accepted: " + String.join(", ", ALL)
-        + Section.didYouMean(key, ALL));
-  }
-
   static Optional<String> valueProblem(String key, String value) {
     String v = value.strip();
     switch (key) {

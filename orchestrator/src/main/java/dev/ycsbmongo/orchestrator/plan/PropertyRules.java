@@ -48,10 +48,10 @@ public final class PropertyRules {
           + String.join(", ", ORCHESTRATOR_OWNED) + ")");
     }
     if (key.startsWith(ServerKeys.PREFIX)) {
-      return ServerKeys.keyProblem(key);
+      return unknownIn("server.*", key, ServerKeys.ALL);
     }
     if (key.startsWith(ConnectionKeys.PREFIX)) {
-      return ConnectionKeys.keyProblem(key);
+      return unknownIn("connections.*", key, ConnectionKeys.ALL);
     }
     if (key.startsWith("mongodb.") && !Keys.allMongodb().contains(key)) {
       List<String> accepted = Keys.allMongodb().stream().filter(k -> !k.equals(Keys.URL)).toList();
@@ -59,6 +59,11 @@ public final class PropertyRules {
           + Section.didYouMean(key, accepted));
     }
     return Optional.empty();
+  }
+
+  private static Optional<String> unknownIn(String family, String key, List<String> accepted) {
+    return accepted.contains(key) ? Optional.empty() : Optional.of("unknown " + family + " property; accepted: "
+        + String.join(", ", accepted) + Section.didYouMean(key, accepted));
   }
 
   /** Why {@code value} is no good for {@code key} (normalised), if it is not. */

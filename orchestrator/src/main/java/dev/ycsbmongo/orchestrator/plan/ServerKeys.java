@@ -72,14 +72,6 @@ public final class ServerKeys {
     return v == null ? ApplyMode.AUTO : ApplyMode.parse(v);
   }
 
-  static Optional<String> keyProblem(String key) {
-    if (ALL.contains(key)) {
-      return Optional.empty();
-    }
-    return Optional.of("unknown server.* property; accepted: " + String.join(", ", ALL)
-        + Section.didYouMean(key, ALL));
-  }
-
   static Optional<String> valueProblem(String key, String value) {
     String v = value.strip();
     switch (key) {
