@@ -1,0 +1,82 @@
+package dev.ycsbmongo.orchestrator.results;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What the server sampler saw during a phase (or a window of it), summarised for the phase's
+ * record. Rates are means over the window; the per-interval series is in {@code seriesFile}. A
+ * figure the server does not report is null (left out of the JSON) and {@code absent} says why;
+ * it is never zero.
+ *
+ * @param sampledHost host:port the sampler polled (no credentials)
+ * @param intervalSeconds the sampling interval asked for
+ * @param samples intervals summarised (lines of the series inside the window)
+ * @param windowStart, windowEnd the first summarised interval's start and the last one's end
+ * @param opcounterDeltas the server's {@code opcounters} deltas over the window (intervals with a
+ *     counter reset left out): exact counts, what the cross-check compares
+ * @param qpsByOperation {@code opcounters} per second: insert, query, update, delete, getmore, command
+ * @param qpsTotal the sum of the six
+ * @param replOpcounterDeltas, replQpsByOperation the same for {@code opcountersRepl}
+ * @param cpuMeanPercent, cpuPeakPercent the server process's CPU over wall time x hostCores, 0-100
+ * @param hostCores {@code hostInfo.system.numCores}
+ * @param connectionsPeak, connectionsMean, connectionsAvailableMin {@code connections} gauges
+ * @param connectionsCreated {@code connections.totalCreated} delta over the window
+ * @param networkInBytesPerSec, networkOutBytesPerSec means over the window
+ * @param residentMbPeak {@code mem.resident}, peak
+ * @param cacheUsedBytesPeak, cacheDirtyBytesPeak WiredTiger cache, peaks
+ * @param maxLagSeconds the largest replication lag of any secondary in the window
+ * @param maxLagByMember the largest lag of each secondary, by member host:port
+ * @param counterResets intervals in the window where a counter went backwards (a server restart)
+ * @param crossCheck YCSB's operation counts against the server's (null when not computed)
+ * @param absent figure name -> why it is absent: opcounters, opcountersRepl, cpu, connections,
+ *     network, memory, wiredTiger, replicationLag, crossCheck, samples
+ * @param samplerError the sampler's first error, masked; null when none
+ * @param failedSamples sampler commands that failed over the whole series
+ * @param seriesFile the series file relative to the run directory, set by the caller
+ */
+public record ServerMetrics(String sampledHost, double intervalSeconds, int samples, Instant windowStart,
+    Instant windowEnd, Map<String, Long> opcounterDeltas, Map<String, Double> qpsByOperation, Double qpsTotal,
+    Map<String, Long> replOpcounterDeltas, Map<String, Double> replQpsByOperation, Double cpuMeanPercent,
+    Double cpuPeakPercent, Integer hostCores, Long connectionsPeak, Double connectionsMean, Long connectionsAvailableMin,
+    Long connectionsCreated, Double networkInBytesPerSec, Double networkOutBytesPerSec, Long residentMbPeak,
+    Long cacheUsedBytesPeak, Long cacheDirtyBytesPeak, Double maxLagSeconds, Map<String, Double> maxLagByMember,
+    int counterResets, OpCountCheck crossCheck, SortedMap<String, String> absent, String samplerError,
+    int failedSamples, String seriesFile) {
+
+  /** The key of {@code absent} that says why there is no cross-check. */
+  public static final String CROSS_CHECK = "crossCheck";
+
+  public ServerMetrics {
+    opcounterDeltas = ServerSample.copy(opcounterDeltas);
+    qpsByOperation = ServerSample.copy(qpsByOperation);
+    replOpcounterDeltas = ServerSample.copy(replOpcounterDeltas);
+    replQpsByOperation = ServerSample.copy(replQpsByOperation);
+    maxLagByMember = ServerSample.copy(maxLagByMember);
+    absent = Collections.unmodifiableSortedMap(new TreeMap<>(absent == null ? Map.of() : absent));
+  }
+
+  public ServerMetrics withSeriesFile(String file) {
+    return new ServerMetrics(sampledHost, intervalSeconds, samples, windowStart, windowEnd, opcounterDeltas,
+        qpsByOperation, qpsTotal, replOpcounterDeltas, replQpsByOperation, cpuMeanPercent, cpuPeakPercent, hostCores,
+        connectionsPeak, connectionsMean, connectionsAvailableMin, connectionsCreated, networkInBytesPerSec,
+        networkOutBytesPerSec, residentMbPeak, cacheUsedBytesPeak, cacheDirtyBytesPeak, maxLagSeconds, maxLagByMember,
+        counterResets, crossCheck, absent, samplerError, failedSamples, file);
+  }
+
+  /** With {@code check}; a present check is no longer listed in {@code absent}. */
+  public ServerMetrics withCrossCheck(OpCountCheck check) {
+    SortedMap<String, String> absent = new TreeMap<>(this.absent);
+    if (check != null) {
+      absent.remove(CROSS_CHECK);
+    }
+    return new ServerMetrics(sampledHost, intervalSeconds, samples, windowStart, windowEnd, opcounterDeltas,
+        qpsByOperation, qpsTotal, replOpcounterDeltas, replQpsByOperation, cpuMeanPercent, cpuPeakPercent, hostCores,
+        connectionsPeak, connectionsMean, connectionsAvailableMin, connectionsCreated, networkInBytesPerSec,
+        networkOutBytesPerSec, residentMbPeak, cacheUsedBytesPeak, cacheDirtyBytesPeak, maxLagSeconds, maxLagByMember,
+        counterResets, check, absent, samplerError, failedSamples, seriesFile);
+  }
+}
