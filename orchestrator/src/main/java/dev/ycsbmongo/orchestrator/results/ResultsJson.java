@@ -32,4 +32,13 @@ public final class ResultsJson {
       throw new IllegalStateException("cannot serialise the record of " + r.phaseId(), e);
     }
   }
+
+  /** One line, no trailing newline: a phase's server summary on its own (for tests and tools). */
+  public static String line(ServerMetrics m) {
+    try {
+      return MAPPER.writeValueAsString(m);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise server metrics of " + m.sampledHost(), e);
+    }
+  }
 }
