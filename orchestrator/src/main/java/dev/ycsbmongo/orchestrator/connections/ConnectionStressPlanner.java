@@ -105,7 +105,7 @@ public final class ConnectionStressPlanner {
                 perSource, (n + boundCap - 1) / boundCap, wanted.addresses().size()));
           }
           throw new ConnectionLimitException(String.format(Locale.ROOT, "connections.count %d needs %,d local ports,"
-              + " but net.ipv4.ip_local_port_range (%s) gives %s per source address and %d source addresses are"
+              + " but net.ipv4.ip_local_port_range (%s) gives %s and %d source addresses are"
               + " given: widen it (%s), or give more source addresses", n, n, limits.portRange(),
               portsPerAddress(limits.portRange()), wanted.addresses().size(), widenCommand(limits.portRange())));
         }
@@ -130,13 +130,14 @@ public final class ConnectionStressPlanner {
       String lastRemedy) {
     String to = hosts == 1 ? "1 target host" : "each of " + hosts + " target hosts";
     return new ConnectionLimitException(String.format(Locale.ROOT, "connections.count %d needs %,d local ports to %s,"
-        + " but net.ipv4.ip_local_port_range (%s) gives %s per source address: widen it (%s), list more target hosts"
+        + " but net.ipv4.ip_local_port_range (%s) gives %s: widen it (%s), list more target hosts"
         + " in the URI, %s", n, perHost, to, limits.portRange(), portsPerAddress(limits.portRange()),
         widenCommand(limits.portRange()), lastRemedy));
   }
 
   private static String portsPerAddress(PortRange range) {
-    return String.format(Locale.ROOT, "%,d (%,d once %d are kept for other connections)", range.size(),
+    return String.format(Locale.ROOT, "%,d per source address (%,d once %d are kept for other connections)",
+        range.size(),
         Math.max(1, range.size() - RESERVED_PORTS), RESERVED_PORTS);
   }
 

@@ -106,7 +106,8 @@ final class OpMsg {
     }
     try {
       return new Reply(responseTo, isOk(body.get("ok")), errmsg(body));
-    } catch (org.bson.BSONException e) {
+    } catch (RuntimeException e) {
+      // bytes off the network: whatever the BSON reader trips over, the reply is not BSON
       throw new ProtocolException("reply body is not BSON: " + e.getMessage());
     }
   }

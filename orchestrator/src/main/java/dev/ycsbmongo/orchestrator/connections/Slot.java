@@ -18,8 +18,4 @@ record Slot(String host, int port, String address, String sourceAddress, int cou
   Slot plus(int more) {
     return new Slot(host, port, address, sourceAddress, count + more);
   }
-
-  boolean sameEnds(TargetHost target, String source) {
-    return address.equals(target.address()) && port == target.port() && java.util.Objects.equals(sourceAddress, source);
-  }
 }
