@@ -39,7 +39,7 @@ public final class ConnectionStress {
   static final Duration SILENCE_LIMIT = Duration.ofSeconds(60);
   /** How long closing may take before a worker is destroyed. */
   static final Duration CLOSE_GRACE = Duration.ofSeconds(30);
-  static final int SERVER_STATUS_TIMEOUT_MILLIS = 10_000;
+  static final int SERVER_STATUS_TIMEOUT_MILLIS = 5_000;
   private static final Duration LISTENER_INTERVAL = Duration.ofSeconds(1);
 
   /**

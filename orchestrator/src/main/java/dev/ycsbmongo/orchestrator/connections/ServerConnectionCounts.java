@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.connections;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoTimeoutException;
 import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -67,6 +68,9 @@ final class ServerConnectionCounts {
         } else {
           problems.add(h.label() + " reports no connections.current");
         }
+      } catch (MongoTimeoutException e) {
+        // the driver's message is a paragraph of cluster state; the point is that no answer came
+        problems.add(h.label() + " did not answer within " + timeoutMillis + " ms");
       } catch (RuntimeException e) {
         problems.add(h.label() + ": " + Causes.rootMessage(e));
       }
