@@ -8,6 +8,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.connection.ClusterConnectionMode;
 import dev.ycsbmongo.orchestrator.Causes;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,13 +40,25 @@ final class ServerConnectionCounts {
     }
   }
 
+  /** The problems, with every embedded host named in one sentence rather than one each. */
+  private static List<String> problems(List<String> embedded, List<String> others) {
+    List<String> all = new ArrayList<>();
+    if (!embedded.isEmpty()) {
+      all.add(String.join(", ", embedded) + (embedded.size() == 1 ? " is" : " are") + " the embedded test server"
+          + " (serverStatus process '" + EMBEDDED_PROCESS + "'), which answers connections.current 1 whatever is open");
+    }
+    all.addAll(others);
+    return all;
+  }
+
   private ServerConnectionCounts() {
   }
 
   static Counts query(String uri, List<TargetHost> hosts, int timeoutMillis) {
     ConnectionString cs = new ConnectionString(uri);
     Map<String, Long> byHost = new LinkedHashMap<>();
-    List<String> problems = new java.util.ArrayList<>();
+    List<String> embedded = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
     for (TargetHost h : hosts) {
       MongoClientSettings settings = MongoClientSettings.builder()
           .applyConnectionString(cs)
@@ -61,8 +74,7 @@ final class ServerConnectionCounts {
         Object connections = status.get("connections");
         Object current = connections instanceof Document d ? d.get("current") : null;
         if (EMBEDDED_PROCESS.equals(status.get("process"))) {
-          problems.add(h.label() + " is the embedded test server (serverStatus process '" + EMBEDDED_PROCESS
-              + "'), which answers connections.current 1 whatever is open");
+          embedded.add(h.label());
         } else if (current instanceof Number number) {
           byHost.put(h.label(), number.longValue());
         } else {
@@ -75,6 +87,6 @@ final class ServerConnectionCounts {
         problems.add(h.label() + ": " + Causes.rootMessage(e));
       }
     }
-    return new Counts(byHost, problems);
+    return new Counts(byHost, problems(embedded, problems));
   }
 }

@@ -29,7 +29,7 @@ import java.util.TreeMap;
  * @param droppedWhileHeld held connections the server (or a dying worker) closed during the hold
  * @param workers worker JVMs used
  * @param sourceAddresses the local addresses bound; empty when the kernel chose
- * @param targetHosts host:port of every target host, as the URI lists them
+ * @param targetHosts host:port of every target host of the URI (in the driver's order: sorted)
  * @param clientRssBeforeBytes the workers' resident memory before opening, summed
  * @param clientRssHeldBytes the workers' resident memory once every attempt had ended, summed
  * @param clientPeakRssBytes the workers' peak resident memory (VmHWM), summed
