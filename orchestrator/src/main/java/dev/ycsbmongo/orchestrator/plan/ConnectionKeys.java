@@ -45,6 +45,20 @@ public final class ConnectionKeys {
         Optional.ofNullable(properties.get(TIMEOUT)).map(Durations::parse).orElse(DEFAULT_TIMEOUT));
   }
 
+  /**
+   * Settings from text spellings (a command line's), each value checked as in a plan; an
+   * {@link IllegalArgumentException} "KEY: problem" for the first bad one. Count is required.
+   */
+  public static Settings parse(Map<String, String> values) {
+    for (Map.Entry<String, String> e : values.entrySet()) {
+      Optional<String> problem = valueProblem(e.getKey(), e.getValue());
+      if (problem.isPresent()) {
+        throw new IllegalArgumentException(e.getKey() + ": " + problem.get());
+      }
+    }
+    return settings(values);
+  }
+
   static Optional<String> valueProblem(String key, String value) {
     String v = value.strip();
     switch (key) {

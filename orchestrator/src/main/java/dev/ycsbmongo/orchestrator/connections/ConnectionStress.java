@@ -1,0 +1,556 @@
+package dev.ycsbmongo.orchestrator.connections;
+
+import com.mongodb.ConnectionString;
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.exec.ChildJvm;
+import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The connection stress of study 5: opens {@code connections.count} connections to a target at a
+ * ramp rate (each runs one isMaster), holds them all, then closes them, spread over worker JVMs
+ * and source addresses by {@link ConnectionStressPlanner}. {@link #prepare} refuses, before
+ * anything is opened, what cannot work; {@link #run} never throws for what the target or a worker
+ * did: every failure becomes a cause in the result.
+ */
+public final class ConnectionStress {
+
+  static final Duration PROGRESS_INTERVAL = Duration.ofMillis(500);
+  /** A worker silent this long (no heartbeat) is killed and counted as died. */
+  static final Duration SILENCE_LIMIT = Duration.ofSeconds(60);
+  /** How long closing may take before a worker is destroyed. */
+  static final Duration CLOSE_GRACE = Duration.ofSeconds(30);
+  static final int SERVER_STATUS_TIMEOUT_MILLIS = 5_000;
+  private static final Duration LISTENER_INTERVAL = Duration.ofSeconds(1);
+
+  /**
+   * How the connections may be spread; the defaults come from this machine's limits.
+   *
+   * @param sourceAddresses auto (default), none, or a list of local addresses
+   * @param maxPerWorker most connections per worker JVM; null: what {@code ulimit -n} allows
+   * @param maxPerSourceAddress most connections per source address; null: what the port range allows
+   * @param maxInFlightPerWorker most connections of one worker connecting or awaiting their reply at once
+   *     (default {@value #DEFAULT_MAX_IN_FLIGHT}); bounds the burst when the rate is 0
+   */
+  public record Options(SourceAddresses sourceAddresses, Integer maxPerWorker, Integer maxPerSourceAddress,
+      int maxInFlightPerWorker) {
+
+    public static final int DEFAULT_MAX_IN_FLIGHT = 100;
+
+    public Options {
+      if (sourceAddresses == null) {
+        throw new IllegalArgumentException("source addresses: expected " + SourceAddresses.ACCEPTED);
+      }
+      if (maxPerWorker != null && maxPerWorker < 1) {
+        throw new IllegalArgumentException("max connections per worker " + maxPerWorker + " is not >= 1");
+      }
+      if (maxPerSourceAddress != null && maxPerSourceAddress < 1) {
+        throw new IllegalArgumentException("max connections per source address " + maxPerSourceAddress + " is not >= 1");
+      }
+      if (maxInFlightPerWorker < 1) {
+        throw new IllegalArgumentException("max connections in flight per worker " + maxInFlightPerWorker
+            + " is not >= 1");
+      }
+    }
+
+    public static Options defaults() {
+      return new Options(SourceAddresses.auto(), null, null, DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    public Options withSourceAddresses(SourceAddresses s) {
+      return new Options(s, maxPerWorker, maxPerSourceAddress, maxInFlightPerWorker);
+    }
+
+    public Options withMaxPerWorker(Integer n) {
+      return new Options(sourceAddresses, n, maxPerSourceAddress, maxInFlightPerWorker);
+    }
+
+    public Options withMaxPerSourceAddress(Integer n) {
+      return new Options(sourceAddresses, maxPerWorker, n, maxInFlightPerWorker);
+    }
+
+    public Options withMaxInFlightPerWorker(int n) {
+      return new Options(sourceAddresses, maxPerWorker, maxPerSourceAddress, n);
+    }
+  }
+
+  /** What a run tells its caller as it goes; called from the thread that called {@link #run}. */
+  public interface Listener {
+    /** About once a second while connections open: the sums over all workers so far. */
+    void progress(long opened, long failed, Duration elapsed);
+
+    /** Every attempt has ended and the server has been asked what it sees; the hold begins. */
+    void holdStarted(Instant start);
+
+    /** Something a person should know: the plan, a worker that died, a stray worker line. */
+    void note(String message);
+
+    static Listener silent() {
+      return new Listener() {
+        @Override
+        public void progress(long opened, long failed, Duration elapsed) {
+        }
+
+        @Override
+        public void holdStarted(Instant start) {
+        }
+
+        @Override
+        public void note(String message) {
+        }
+      };
+    }
+  }
+
+  private final String uri;
+  private final ConnectionKeys.Settings settings;
+  private final ConnectionPlan plan;
+  private final ChildJvm jvm;
+  private final BlockingQueue<WorkerProcess.Event> events = new LinkedBlockingQueue<>();
+  private volatile boolean stopped;
+
+  private ConnectionStress(String uri, ConnectionKeys.Settings settings, ConnectionPlan plan, ChildJvm jvm) {
+    this.uri = uri;
+    this.settings = settings;
+    this.plan = plan;
+    this.jvm = jvm;
+  }
+
+  /** Checks the input and this machine's limits and plans the spread; opens nothing. */
+  public static ConnectionStress prepare(String uri, ConnectionKeys.Settings settings, Options options)
+      throws ConnectionLimitException {
+    checkSettings(settings);
+    List<TargetHost> hosts = targetHosts(uri);
+    checkSourceAddresses(options.sourceAddresses(), hosts);
+    ConnectionPlan plan = ConnectionStressPlanner.plan(settings, hosts, LocalLimits.ofThisMachine(), options);
+    return new ConnectionStress(uri, settings, plan, ChildJvm.current());
+  }
+
+  /** For {@code validate}: the one-line reason {@link #prepare} would refuse, if any. */
+  public static Optional<String> check(String uri, ConnectionKeys.Settings settings, Options options) {
+    try {
+      prepare(uri, settings, options);
+      return Optional.empty();
+    } catch (ConnectionLimitException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  /** How the connections are spread, in one line, for a person before the run starts. */
+  public String describePlan() {
+    String sources = plan.sourceAddresses().isEmpty() ? "source address chosen by the kernel"
+        : plan.sourceAddresses().size() + " source address" + (plan.sourceAddresses().size() == 1 ? "" : "es") + " ("
+            + abbreviate(plan.sourceAddresses()) + ")";
+    return String.format(Locale.ROOT, "%,d connections to %d target host%s (%s) from %d worker JVM%s, %s; %s",
+        plan.count(), plan.hosts().size(), plan.hosts().size() == 1 ? "" : "s",
+        abbreviate(plan.hosts().stream().map(TargetHost::label).toList()), plan.workers().size(),
+        plan.workers().size() == 1 ? "" : "s", sources, plan.limits());
+  }
+
+  private static String abbreviate(List<String> items) {
+    return items.size() <= 4 ? String.join(", ", items)
+        : String.join(", ", items.subList(0, 3)) + ", ... " + items.get(items.size() - 1);
+  }
+
+  /** Ends a run early (Ctrl-C, plan interrupt): workers close and exit; {@link #run} returns what was measured. */
+  public void stop() {
+    stopped = true;
+    events.add(new WorkerProcess.Event(0, null, null, null, null));
+  }
+
+  /** Opens, holds, closes; returns what was measured. Blocks until the workers have closed or been destroyed. */
+  public ConnectionStressResult run(Listener listener) {
+    long startNanos = System.nanoTime();
+    listener.note(describePlan());
+    Map<Integer, WorkerState> states = new TreeMap<>();
+    for (WorkerAssignment a : plan.workers()) {
+      WorkerState s = new WorkerState(a);
+      states.put(a.worker(), s);
+      if (stopped) {
+        s.died("not started: stopped before", listener);
+        continue;
+      }
+      try {
+        s.process = WorkerProcess.start(jvm, a, events);
+      } catch (IOException e) {
+        s.died("could not start (" + e.getMessage() + ")", listener);
+      }
+    }
+    awaitAllOpened(states, listener, startNanos);
+    ServerConnectionCounts.Counts seen = stopped ? null
+        : ServerConnectionCounts.query(uri, plan.hosts(), SERVER_STATUS_TIMEOUT_MILLIS);
+    Instant holdStart = Instant.now();
+    if (!stopped) {
+      listener.holdStarted(holdStart);
+      hold(states, listener);
+    }
+    Instant holdEnd = Instant.now();
+    closeAll(states, listener);
+    return result(states, seen, holdStart, holdEnd);
+  }
+
+  private void awaitAllOpened(Map<Integer, WorkerState> states, Listener listener, long startNanos) {
+    long lastReport = 0;
+    while (!stopped && !states.values().stream().allMatch(WorkerState::doneOpening)) {
+      drain(states, listener, Duration.ofMillis(200));
+      long now = System.nanoTime();
+      if (now - lastReport >= LISTENER_INTERVAL.toNanos()) {
+        reportProgress(states, listener, now - startNanos);
+        lastReport = now;
+      }
+    }
+    reportProgress(states, listener, System.nanoTime() - startNanos);
+  }
+
+  private void hold(Map<Integer, WorkerState> states, Listener listener) {
+    long end = System.nanoTime() + settings.hold().toNanos();
+    while (!stopped) {
+      long left = end - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      drain(states, listener, Duration.ofNanos(Math.min(left, Duration.ofMillis(200).toNanos())));
+    }
+  }
+
+  private void closeAll(Map<Integer, WorkerState> states, Listener listener) {
+    for (WorkerState s : states.values()) {
+      if (s.process != null) {
+        s.process.sendClose();
+      }
+    }
+    long deadline = System.nanoTime() + CLOSE_GRACE.toNanos();
+    while (states.values().stream().anyMatch(s -> s.process != null && !s.exited)
+        && System.nanoTime() < deadline) {
+      drainQuietly(states, listener, Duration.ofMillis(200));
+    }
+    for (WorkerState s : states.values()) {
+      if (s.process != null) {
+        s.process.awaitOrDestroy(Duration.ofSeconds(s.exited ? 5 : 0));
+      }
+      if (s.closed == null && s.deathCause == null && s.process != null) {
+        s.died("did not close within " + CLOSE_GRACE.toSeconds() + " s and was destroyed", listener);
+      }
+    }
+  }
+
+  private void drainQuietly(Map<Integer, WorkerState> states, Listener listener, Duration wait) {
+    boolean wasStopped = stopped;
+    drain(states, listener, wait);
+    stopped = wasStopped || stopped;
+  }
+
+  /** Applies every event that arrives within {@code wait}; kills workers that went silent. */
+  private void drain(Map<Integer, WorkerState> states, Listener listener, Duration wait) {
+    try {
+      WorkerProcess.Event e = events.poll(wait.toNanos(), TimeUnit.NANOSECONDS);
+      while (e != null) {
+        WorkerState s = states.get(e.worker());
+        if (s != null) {
+          s.apply(e, listener);
+        }
+        e = events.poll();
+      }
+    } catch (InterruptedException ie) {
+      Thread.currentThread().interrupt();
+      stopped = true;
+    }
+    long now = System.nanoTime();
+    for (WorkerState s : states.values()) {
+      if (s.process != null && !s.exited && s.deathCause == null && now - s.lastHeard > SILENCE_LIMIT.toNanos()) {
+        s.process.destroyNow();
+        s.died("silent for " + SILENCE_LIMIT.toSeconds() + " s and killed", listener);
+      }
+    }
+  }
+
+  private static void reportProgress(Map<Integer, WorkerState> states, Listener listener, long elapsedNanos) {
+    long opened = 0;
+    long failed = 0;
+    for (WorkerState s : states.values()) {
+      opened += s.openedSoFar();
+      failed += s.failedSoFar();
+    }
+    listener.progress(opened, failed, Duration.ofNanos(elapsedNanos));
+  }
+
+  private ConnectionStressResult result(Map<Integer, WorkerState> states, ServerConnectionCounts.Counts seen,
+      Instant holdStart, Instant holdEnd) {
+    long opened = 0;
+    long dropped = 0;
+    SortedMap<String, Long> failures = new TreeMap<>();
+    Instant first = null;
+    Instant last = null;
+    Histogram latency = null;
+    Long rssBefore = null;
+    Long rssHeld = null;
+    Long rssPeak = null;
+    long growth = 0;
+    long growthOpened = 0;
+    for (WorkerState s : states.values()) {
+      WorkerProtocol.Opened o = s.opened;
+      if (o == null) {
+        // died (or was stopped) before every attempt ended: what it had opened closed with it
+        s.lastProgressFailures().forEach((k, v) -> failures.merge(k, v, Long::sum));
+        long unaccounted = s.assignment.count() - s.progressFailed();
+        if (unaccounted > 0) {
+          failures.merge(s.deathCause == null ? FailureCause.workerDied("stopped before every attempt ended")
+              : FailureCause.workerDied(s.deathCause), unaccounted, Long::sum);
+        }
+        continue;
+      }
+      opened += o.opened();
+      o.failures().forEach((k, v) -> failures.merge(k, v, Long::sum));
+      if (s.closed != null) {
+        dropped += s.closed.droppedWhileHeld();
+      } else if (s.deathCause != null) {
+        dropped += o.opened();
+      }
+      first = min(first, o.firstAttempt());
+      last = max(last, o.lastOpen());
+      if (o.latencyHistogram() != null) {
+        Histogram h = WorkerProtocol.decode(o.latencyHistogram());
+        if (latency == null) {
+          latency = h;
+        } else {
+          latency.add(h);
+        }
+      }
+      rssBefore = plus(rssBefore, o.rssBeforeBytes());
+      rssHeld = plus(rssHeld, o.rssHeldBytes());
+      if (o.rssBeforeBytes() != null && o.rssHeldBytes() != null) {
+        growth += o.rssHeldBytes() - o.rssBeforeBytes();
+        growthOpened += o.opened();
+      }
+      if (s.closed != null) {
+        rssPeak = plus(rssPeak, s.closed.peakRssBytes());
+      }
+    }
+    long failed = failures.values().stream().mapToLong(Long::longValue).sum();
+    boolean anyOpened = opened > 0 && latency != null && latency.getTotalCount() > 0;
+    Histogram lat = latency;
+    String seenNote = seen == null ? "not asked: the run was stopped before every attempt ended" : seen.note();
+    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, plan.count(), opened, failed, failures,
+        seen == null ? null : seen.sum(), seen == null ? Map.of() : seen.byHost(), seenNote,
+        first != null && last != null ? Duration.between(first, last).toNanos() / 1e9 : null,
+        anyOpened ? lat.getValueAtPercentile(50) / 1000.0 : null,
+        anyOpened ? lat.getValueAtPercentile(99) / 1000.0 : null,
+        anyOpened ? lat.getMaxValue() / 1000.0 : null,
+        holdStart, holdEnd, Duration.between(holdStart, holdEnd).toNanos() / 1e9,
+        states.values().stream().anyMatch(s -> s.opened != null) ? dropped : null,
+        plan.workers().size(), plan.sourceAddresses(), plan.hosts().stream().map(TargetHost::label).toList(),
+        rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null, plan.limits(), stopped);
+  }
+
+  private static Long plus(Long a, Long b) {
+    return b == null ? a : a == null ? b : a + b;
+  }
+
+  private static Instant min(Instant a, Instant b) {
+    return b == null ? a : a == null || b.isBefore(a) ? b : a;
+  }
+
+  private static Instant max(Instant a, Instant b) {
+    return b == null ? a : a == null || b.isAfter(a) ? b : a;
+  }
+
+  /** What the coordinator knows of one worker. */
+  private static final class WorkerState {
+    final WorkerAssignment assignment;
+    WorkerProcess process;
+    WorkerProtocol.Progress progress;
+    WorkerProtocol.Opened opened;
+    WorkerProtocol.Closed closed;
+    String deathCause;
+    boolean exited;
+    long lastHeard = System.nanoTime();
+
+    WorkerState(WorkerAssignment assignment) {
+      this.assignment = assignment;
+    }
+
+    boolean doneOpening() {
+      return opened != null || deathCause != null || exited;
+    }
+
+    long openedSoFar() {
+      return opened != null ? opened.opened() : deathCause != null ? 0 : progress != null ? progress.opened() : 0;
+    }
+
+    long failedSoFar() {
+      if (opened != null) {
+        return opened.failed();
+      }
+      // a worker gone before the end of its attempts took its open connections with it
+      return deathCause != null || exited ? assignment.count() : progressFailed();
+    }
+
+    long progressFailed() {
+      return progress != null ? progress.failed() : 0;
+    }
+
+    Map<String, Long> lastProgressFailures() {
+      return progress != null ? progress.failures() : Map.of();
+    }
+
+    void died(String why, Listener listener) {
+      if (deathCause == null) {
+        deathCause = why;
+        listener.note("worker " + assignment.worker() + " " + why);
+      }
+    }
+
+    void apply(WorkerProcess.Event e, Listener listener) {
+      lastHeard = System.nanoTime();
+      if (e.exitCode() != null) {
+        exited = true;
+        if (closed == null) {
+          died("exited with status " + e.exitCode() + (e.lastStderr() == null || e.lastStderr().isEmpty() ? ""
+              : ": " + UriMasker.mask(e.lastStderr())), listener);
+        }
+        return;
+      }
+      if (e.strayLine() != null) {
+        listener.note("worker " + assignment.worker() + ": " + UriMasker.mask(e.strayLine()));
+        return;
+      }
+      WorkerProtocol.Message m = e.message();
+      if (m instanceof WorkerProtocol.Progress p) {
+        progress = p;
+      } else if (m instanceof WorkerProtocol.Opened o) {
+        opened = o;
+      } else if (m instanceof WorkerProtocol.Closed c) {
+        closed = c;
+      } else if (m instanceof WorkerProtocol.Failed f) {
+        died("failed: " + f.message(), listener);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Input checks: everything prepare refuses, each in one line.
+  // ---------------------------------------------------------------------------------------------
+
+  private static void checkSettings(ConnectionKeys.Settings s) throws ConnectionLimitException {
+    if (s.count() < 1) {
+      throw new ConnectionLimitException(ConnectionKeys.COUNT + " " + s.count() + " is not a connection count >= 1");
+    }
+    if (!(s.ratePerSecond() >= 0) || Double.isInfinite(s.ratePerSecond())) {
+      throw new ConnectionLimitException(ConnectionKeys.RATE + " " + s.ratePerSecond()
+          + " is not a rate >= 0 (0: as fast as the target accepts)");
+    }
+    if (s.timeout().isZero() || s.timeout().isNegative()) {
+      throw new ConnectionLimitException(ConnectionKeys.TIMEOUT + " must be above zero, such as 10s");
+    }
+    if (s.hold().isNegative()) {
+      throw new ConnectionLimitException(ConnectionKeys.HOLD + " must not be negative");
+    }
+  }
+
+  /** The URI's hosts, resolved once; refuses what plain TCP to listed hosts cannot serve. */
+  static List<TargetHost> targetHosts(String uri) throws ConnectionLimitException {
+    if (uri.strip().startsWith("mongodb+srv:")) {
+      throw new ConnectionLimitException("connection stress needs the hosts listed: " + UriMasker.mask(uri)
+          + " hides them behind a DNS SRV record; give mongodb://HOST1:PORT,HOST2:PORT,... instead");
+    }
+    ConnectionString cs;
+    try {
+      cs = new ConnectionString(uri);
+    } catch (IllegalArgumentException e) {
+      throw new ConnectionLimitException("connection string " + UriMasker.mask(uri) + " is not valid: "
+          + UriMasker.mask(String.valueOf(e.getMessage())));
+    }
+    if (Boolean.TRUE.equals(cs.getSslEnabled())) {
+      throw new ConnectionLimitException("connection stress opens plain TCP connections and cannot speak TLS, but "
+          + UriMasker.mask(uri) + " asks for tls=true: stress a port that accepts plain connections, or leave TLS"
+          + " targets out of connection stress");
+    }
+    List<TargetHost> hosts = new ArrayList<>();
+    Map<String, String> seen = new HashMap<>();
+    for (String hostPort : cs.getHosts()) {
+      if (hostPort.endsWith(".sock")) {
+        throw new ConnectionLimitException("connection stress needs TCP hosts, not the Unix socket " + hostPort);
+      }
+      TargetHost t = resolve(hostPort);
+      String key = t.address() + ":" + t.port();
+      String earlier = seen.putIfAbsent(key, hostPort);
+      if (earlier != null) {
+        throw new ConnectionLimitException("connection string lists " + key + " twice (" + earlier + " and "
+            + hostPort + "): list each target host once");
+      }
+      hosts.add(t);
+    }
+    return hosts;
+  }
+
+  private static TargetHost resolve(String hostPort) throws ConnectionLimitException {
+    String name = hostPort;
+    int port = 27017;
+    if (hostPort.startsWith("[")) {
+      int close = hostPort.indexOf(']');
+      name = hostPort.substring(1, close);
+      if (close + 1 < hostPort.length()) {
+        port = Integer.parseInt(hostPort.substring(close + 2));
+      }
+    } else if (hostPort.indexOf(':') >= 0) {
+      name = hostPort.substring(0, hostPort.lastIndexOf(':'));
+      port = Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1));
+    }
+    try {
+      return new TargetHost(name, port, InetAddress.getByName(name).getHostAddress());
+    } catch (UnknownHostException e) {
+      throw new ConnectionLimitException("target host " + name + " does not resolve (" + e.getMessage()
+          + "): check the connection string's host list");
+    }
+  }
+
+  private static void checkSourceAddresses(SourceAddresses s, List<TargetHost> hosts) throws ConnectionLimitException {
+    if (s.mode() != SourceAddresses.Mode.LIST) {
+      return;
+    }
+    boolean remoteTarget = hosts.stream().anyMatch(h -> !h.loopback());
+    for (String a : s.addresses()) {
+      InetAddress address;
+      try {
+        address = InetAddress.getByName(a);
+      } catch (UnknownHostException e) {
+        throw new ConnectionLimitException("source address " + a + " is not an IP address");
+      }
+      if (address.isLoopbackAddress()) {
+        if (remoteTarget) {
+          throw new ConnectionLimitException("source address " + a + " is a loopback address, but the target has"
+              + " hosts off this machine that it cannot reach: give addresses of a network interface, or none");
+        }
+        continue;
+      }
+      try {
+        if (NetworkInterface.getByInetAddress(address) == null) {
+          throw new ConnectionLimitException("source address " + a + " is not an address of this machine (see ip"
+              + " addr): give addresses of its interfaces, or none");
+        }
+      } catch (SocketException e) {
+        throw new ConnectionLimitException("cannot list this machine's addresses to check source address " + a + ": "
+            + e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package dev.ycsbmongo.orchestrator.results;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What one connection stress measured (study 5). Figures that could not be measured are null,
+ * never 0.
+ *
+ * @param schemaVersion {@value #SCHEMA_VERSION}; bumped on any incompatible change
+ * @param requested connections.count
+ * @param opened connections open, client side, when every attempt had ended (connected and answered isMaster ok)
+ * @param failed attempts that did not end open; {@code failuresByCause} says why
+ * @param failuresByCause cause label (refused, timeout, closed by server before answering (connection limit
+ *     reached?), local ports exhausted, too many open files, error reply: MSG, worker died: WHY, other: MSG) to count
+ * @param seenByServer the sum of serverStatus connections.current over the target hosts, read once every attempt
+ *     had ended; null when a host did not answer (see seenByServerNote)
+ * @param seenByServerByHost the same per host (host:port), for the hosts that answered
+ * @param seenByServerNote what the figure includes (this tool's own connections), or why it is absent
+ * @param openSeconds from the first attempt to the last connection opened (null when none opened)
+ * @param openLatencyP50Millis connect + isMaster reply time of the opened connections (null when none opened)
+ * @param holdStart when every attempt had ended and the hold began
+ * @param holdEnd when the workers were told to close
+ * @param droppedWhileHeld held connections the server (or a dying worker) closed during the hold
+ * @param workers worker JVMs used
+ * @param sourceAddresses the local addresses bound; empty when the kernel chose
+ * @param targetHosts host:port of every target host of the URI (in the driver's order: sorted)
+ * @param clientRssBeforeBytes the workers' resident memory before opening, summed
+ * @param clientRssHeldBytes the workers' resident memory once every attempt had ended, summed
+ * @param clientPeakRssBytes the workers' peak resident memory (VmHWM), summed
+ * @param clientBytesPerConnection (held - before) / opened, over the workers that reported both
+ * @param limits the OS limits the plan was made for
+ * @param interrupted stopped (Ctrl-C, plan interrupt) before the end
+ */
+public record ConnectionStressResult(int schemaVersion, long requested, long opened, long failed,
+    SortedMap<String, Long> failuresByCause, Long seenByServer, Map<String, Long> seenByServerByHost,
+    String seenByServerNote, Double openSeconds, Double openLatencyP50Millis, Double openLatencyP99Millis,
+    Double openLatencyMaxMillis, Instant holdStart, Instant holdEnd, Double holdSeconds, Long droppedWhileHeld,
+    int workers, List<String> sourceAddresses, List<String> targetHosts, Long clientRssBeforeBytes,
+    Long clientRssHeldBytes, Long clientPeakRssBytes, Long clientBytesPerConnection, String limits,
+    boolean interrupted) {
+
+  public static final int SCHEMA_VERSION = 1;
+
+  public ConnectionStressResult {
+    failuresByCause = Collections.unmodifiableSortedMap(new TreeMap<>(failuresByCause));
+    seenByServerByHost = Collections.unmodifiableMap(new LinkedHashMap<>(seenByServerByHost));
+    sourceAddresses = List.copyOf(sourceAddresses);
+    targetHosts = List.copyOf(targetHosts);
+  }
+
+  /** Every requested connection opened and stayed open through the hold, and nothing stopped it early. */
+  public boolean allReached() {
+    return opened == requested && failed == 0 && (droppedWhileHeld == null || droppedWhileHeld == 0) && !interrupted;
+  }
+
+  /** The record as one JSON line (the same mapping as results.jsonl). */
+  public String toJson() {
+    try {
+      return ResultsJson.MAPPER.writeValueAsString(this);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise a connection stress result", e);
+    }
+  }
+}
