@@ -3,6 +3,7 @@ package dev.ycsbmongo.orchestrator.cli;
 import dev.ycsbmongo.orchestrator.exec.ProgressListener;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -66,7 +67,8 @@ final class ConsoleProgress implements ProgressListener {
   public synchronized void phaseEnded(Phase phase, PhaseResult r) {
     String head = prefix.isEmpty() || !prefix.endsWith(describe(phase)) ? describe(phase) : prefix;
     String line = head + ": " + switch (r.status()) {
-      case SUCCEEDED -> r.tableWindow() == null ? "ok" : "ok, " + fmt(r.tableWindow().throughputOpsPerSec()) + " ops/s ("
+      case SUCCEEDED -> r.connections() != null ? "ok, " + connections(r.connections())
+          : r.tableWindow() == null ? "ok" : "ok, " + fmt(r.tableWindow().throughputOpsPerSec()) + " ops/s ("
           + r.tableWindow().window() + ", as in the tables), " + pct(r.tableWindow().errorRate()) + " errors, "
           + String.format(Locale.ROOT, "%.1fs", r.runtimeSeconds());
       default -> r.status().name() + ": " + r.cause();
@@ -82,6 +84,12 @@ final class ConsoleProgress implements ProgressListener {
     endLine();
     out.println(message);
     out.flush();
+  }
+
+  static String connections(ConnectionStressResult c) {
+    return String.format(Locale.ROOT, "%,d of %,d connections reached in %.1fs, %s by the server", c.opened(),
+        c.requested(), c.openSeconds(), c.seenByServer() == null ? "not counted" : String.format(Locale.ROOT, "%,d seen",
+        c.seenByServer()));
   }
 
   static String describe(Phase p) {

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.exec.PlanPreflight;
 import dev.ycsbmongo.orchestrator.exec.PlanRunner;
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;
@@ -15,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -65,12 +67,14 @@ final class RunCommand implements Callable<Integer> {
     if (resumeDir != null) {
       dir = existingRun(resumeDir);
       matrix = resumedMatrix(dir);
+      preflight(matrix, dir.path().toString());
     } else {
       if (planFile == null) {
         throw new BadInputException("run: give a PLAN file, or --resume RUN_DIR (see run --help)");
       }
       String text = PlanFiles.read(planFile);
       matrix = PlanExpander.expand(PlanLoader.load(text, planFile, System.getenv()));
+      preflight(matrix, planFile.toString());
       dir = RunDirectory.create(outputRoot, matrix.plan().name(), LocalDateTime.now());
       RunSession.writePlanFiles(dir, matrix, text);
     }
@@ -106,6 +110,15 @@ final class RunCommand implements Callable<Integer> {
         + dir.path() : outcome.allSucceeded() ? "every phase succeeded" : outcome.failed() + " phase(s) failed") + ")");
     out.flush();
     return outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED;
+  }
+
+  /** Refuses, before anything runs, a plan whose connection-stress cells this machine cannot hold. */
+  static void preflight(Matrix matrix, String where) {
+    List<String> problems = PlanPreflight.connectionProblems(matrix);
+    if (!problems.isEmpty()) {
+      throw new BadInputException(where + ": " + problems.get(0)
+          + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more such cells; validate lists them)" : ""));
+    }
   }
 
   private ConsoleProgress progress(PrintWriter err) {

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.exec.EmbeddedTargets;
+import dev.ycsbmongo.orchestrator.exec.PlanPreflight;
 import dev.ycsbmongo.orchestrator.exec.TargetProbe;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
@@ -11,6 +12,7 @@ import dev.ycsbmongo.orchestrator.plan.Target;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,8 +45,10 @@ final class ValidateCommand implements Callable<Integer> {
     Matrix matrix = PlanExpander.expand(PlanLoader.load(PlanFiles.read(planFile), planFile, System.getenv()));
     out.print(MatrixPrinter.render(matrix));
     out.flush();
+    List<String> limits = PlanPreflight.connectionProblems(matrix);
+    limits.forEach(p -> spec.commandLine().getErr().println("orchestrator: " + planFile + ": " + p));
     if (noProbe) {
-      return Main.OK;
+      return limits.isEmpty() ? Main.OK : Main.BAD_INPUT;
     }
     int unreachable = 0;
     try (EmbeddedTargets uris = new EmbeddedTargets(matrix.plan())) {
@@ -68,6 +72,6 @@ final class ValidateCommand implements Callable<Integer> {
       }
     }
     out.flush();
-    return unreachable == 0 ? Main.OK : Main.BAD_INPUT;
+    return unreachable == 0 && limits.isEmpty() ? Main.OK : Main.BAD_INPUT;
   }
 }

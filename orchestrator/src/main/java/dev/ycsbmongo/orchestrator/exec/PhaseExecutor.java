@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.plan.Plan;
@@ -13,6 +14,8 @@ import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
+import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import dev.ycsbmongo.orchestrator.results.YcsbOutput;
@@ -40,6 +43,7 @@ final class PhaseExecutor {
 
   private final Context ctx;
   private volatile ChildProcess current;
+  private final ConnectionPhase connections = new ConnectionPhase();
   private volatile boolean stopRequested;
   /** What applying the current phase's server settings did: every record of that phase carries it. */
   private String settingsNote;
@@ -60,6 +64,7 @@ final class PhaseExecutor {
     if (c != null) {
       c.stop();
     }
+    connections.stop();
   }
 
   PhaseResult execute(Phase phase, ProgressListener progress) {
@@ -89,6 +94,9 @@ final class PhaseExecutor {
           null, "", null);
     }
     String relDir = ctx.runDir().path().relativize(dir).toString();
+    if (phase.kind() == PhaseKind.CONNECTIONS) {
+      return executeConnections(phase, start, target, uri, dir, relDir, progress);
+    }
     if (phase.kind() == PhaseKind.LOAD && phase.dropBeforeLoad()) {
       try {
         DataSets.drop(uri, phase);
@@ -107,7 +115,11 @@ final class PhaseExecutor {
         return record(phase, start, Instant.now(), 0,
             new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"), null, relDir, cmd.display());
       }
-      ChildProcess.Outcome outcome = runChild(phase, cmd, dir, secrets, progress);
+      ChildProcess.Outcome outcome;
+      ServerSampling sampling = ServerSampling.start(phase, uri, ctx.servers().get(target.name()), dir, relDir);
+      try (sampling) {
+        outcome = runChild(phase, cmd, dir, secrets, progress);
+      }
       PhaseMeasurements m = null;
       String readError = null;
       try {
@@ -116,6 +128,7 @@ final class PhaseExecutor {
         readError = e.getMessage();
       }
       PhaseVerdict verdict = PhaseVerdict.of(phase, outcome, m == null ? null : m.full(), readError);
+      ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), EffectiveProperties.of(phase));
       Long loaded = null;
       if (verdict.status() == PhaseStatus.SUCCEEDED && phase.kind() == PhaseKind.LOAD && phase.verifyLoad()) {
         LoadCheck check = verifyLoad(uri, phase);
@@ -123,7 +136,7 @@ final class PhaseExecutor {
         verdict = check.verdict;
       }
       return record(phase, start, Instant.now(), outcome.elapsed().toMillis() / 1000.0, verdict, m, relDir, cmd.display(),
-          loaded);
+          loaded, server, null);
     } catch (IOException | RuntimeException e) {
       return record(phase, start, Instant.now(), 0,
           PhaseVerdict.failed("cannot run YCSB: " + Causes.rootMessage(e)), null, relDir, null);
@@ -132,6 +145,21 @@ final class PhaseExecutor {
       return record(phase, start, Instant.now(), 0, new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted"), null, relDir,
           null);
     }
+  }
+
+  private PhaseResult executeConnections(Phase phase, Instant start, Target target, String uri, Path dir, String relDir,
+      ProgressListener progress) {
+    String display = ConnectionPhase.command(target.maskedUri(), ConnectionKeys.settings(phase.connectionSettings()));
+    try {
+      Files.writeString(dir.resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection string"
+          + " masked)\n" + display + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return record(phase, start, Instant.now(), 0, PhaseVerdict.failed("cannot write " + RunDirectory.COMMAND + ": "
+          + e.getMessage()), null, relDir, display);
+    }
+    ConnectionPhase.Outcome o = connections.run(phase, uri, ctx.servers().get(target.name()), dir, relDir, progress);
+    return record(phase, start, Instant.now(), o.elapsed().toMillis() / 1000.0, o.verdict(), null, relDir, display, null,
+        o.server(), o.connections());
   }
 
   private ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
@@ -190,11 +218,11 @@ final class PhaseExecutor {
 
   private PhaseResult record(Phase phase, Instant start, Instant end, double runtime, PhaseVerdict v, PhaseMeasurements m,
       String relDir, String command) {
-    return record(phase, start, end, runtime, v, m, relDir, command, null);
+    return record(phase, start, end, runtime, v, m, relDir, command, null, null, null);
   }
 
   private PhaseResult record(Phase phase, Instant start, Instant end, double runtime, PhaseVerdict v, PhaseMeasurements m,
-      String relDir, String command, Long loaded) {
+      String relDir, String command, Long loaded, ServerMetrics server, ConnectionStressResult connections) {
     Target t = ctx.plan().target(phase.target()).orElseThrow();
     TargetRecord target = new TargetRecord(t.name(), t.maskedUri(), t.labels());
     WindowStats full = m == null ? null : m.full();
@@ -204,6 +232,7 @@ final class PhaseExecutor {
         full == null ? null : full.throughputOpsPerSec(), m == null ? null : m.ycsbThroughputOpsPerSec(),
         full == null ? null : full.errorRate(), full, m == null ? null : m.steady(),
         m == null ? null : m.steadyAbsentReason(), ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir,
-        phase.serverSettings().isEmpty() ? null : new AppliedSettings(phase.serverSettings(), settingsNote));
+        phase.serverSettings().isEmpty() ? null : new AppliedSettings(phase.serverSettings(), settingsNote), server,
+        connections);
   }
 }

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.report;
 
 import dev.ycsbmongo.orchestrator.results.OperationStats;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ServerMetrics;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.util.List;
 import java.util.Optional;
@@ -9,17 +10,23 @@ import java.util.Optional;
 /**
  * The figures the field notes tabulate, from one record's table window: RAL is the READ average;
  * WAL the count-weighted average of UPDATE, INSERT and DELETE; p99 write the highest of their p99s.
- * A figure the phase did not measure is absent (null), never zero.
+ * A figure the phase did not measure is absent (null), never zero. The server figures come from the
+ * sampler (whole phase): mean CPU % of the primary's host, total QPS, peak connections, max lag.
  */
 record CellFigures(Double throughput, Long failed, Double errorRate, Double ral, Double wal, Long p99Read, Long p99Write,
-    boolean fullWindow) {
+    boolean fullWindow, Double cpuPercent, Double qps, Long peakConnections, Double maxLagSeconds) {
 
   static final List<String> WRITES = List.of("UPDATE", "INSERT", "DELETE");
 
   static CellFigures of(PhaseResult r) {
     WindowStats w = r.tableWindow();
+    ServerMetrics m = r.serverMetrics();
+    Double cpu = m == null ? null : m.cpuMeanPercent();
+    Double qps = m == null ? null : m.qpsTotal();
+    Long conns = m == null ? null : m.connectionsPeak();
+    Double lag = m == null ? null : m.maxLagSeconds();
     if (w == null) {
-      return new CellFigures(null, null, null, null, null, null, null, false);
+      return new CellFigures(null, null, null, null, null, null, null, false, cpu, qps, conns, lag);
     }
     Optional<OperationStats> read = w.operation("READ").filter(o -> o.count() > 0);
     double weighted = 0;
@@ -37,6 +44,6 @@ record CellFigures(Double throughput, Long failed, Double errorRate, Double ral,
     }
     return new CellFigures(w.throughputOpsPerSec(), w.failedOperations(), w.errorRate(),
         read.map(OperationStats::avgMicros).orElse(null), writes == 0 ? null : weighted / writes, 
-        read.map(OperationStats::p99Micros).orElse(null), p99Write, r.steady() == null);
+        read.map(OperationStats::p99Micros).orElse(null), p99Write, r.steady() == null, cpu, qps, conns, lag);
   }
 }

@@ -12,7 +12,8 @@ import java.util.Set;
 /**
  * {@code summary.csv}: one raw row per phase (the last record of each), every phase kind, for
  * spreadsheets and scripts. Plain numbers (no grouping), Locale.ROOT, RFC 4180 quoting, {@code \n}
- * line ends; an absent figure is an empty field.
+ * line ends; an absent figure is an empty field. The server sampler's and the connection stress's
+ * columns appear only when some phase of the run has them, so a run without them keeps its old shape.
  */
 public final class SummaryCsv {
 
@@ -40,6 +41,14 @@ public final class SummaryCsv {
       header.addAll(List.of(p + "_count", p + "_avg_us", p + "_p99_us"));
     }
     header.addAll(List.of("server_version", "topology", "embedded"));
+    boolean sampled = rows.stream().anyMatch(r -> r.serverMetrics() != null);
+    boolean stress = rows.stream().anyMatch(r -> r.connections() != null);
+    if (sampled) {
+      header.addAll(ServerCsvColumns.HEAD);
+    }
+    if (stress) {
+      header.addAll(ConnectionCsvColumns.HEAD);
+    }
 
     StringBuilder out = new StringBuilder();
     line(out, header);
@@ -71,12 +80,18 @@ public final class SummaryCsv {
       row.add(r.server() == null || r.server().version() == null ? "" : r.server().version());
       row.add(r.server() == null ? "" : r.server().topology());
       row.add(r.server() == null ? "" : Boolean.toString(r.server().embedded()));
+      if (sampled) {
+        row.addAll(ServerCsvColumns.values(r.serverMetrics()));
+      }
+      if (stress) {
+        row.addAll(ConnectionCsvColumns.values(r.connections()));
+      }
       line(out, row);
     }
     return out.toString();
   }
 
-  private static String num(Double v) {
+  static String num(Double v) {
     return v == null ? "" : String.format(Locale.ROOT, "%.2f", v);
   }
 

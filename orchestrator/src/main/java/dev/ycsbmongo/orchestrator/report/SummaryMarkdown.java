@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report;
 
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -127,7 +129,16 @@ public final class SummaryMarkdown {
     }
     varying.forEach(k -> head.add(label(k)));
     int labels = head.size();
-    head.addAll(List.of("Throughput (ops/s)", "Errors", "RAL (µs)", "WAL (µs)", "p99 read (µs)", "p99 write (µs)", "Status"));
+    boolean stress = records.get(0).kind() == PhaseKind.CONNECTIONS;
+    List<ServerColumn> server = SERVER_COLUMNS.stream()
+        .filter(c -> records.stream().anyMatch(r -> c.value().apply(CellFigures.of(r)) != null)).toList();
+    if (stress) {
+      head.addAll(ConnectionTable.HEAD);
+    } else {
+      head.addAll(List.of("Throughput (ops/s)", "Errors", "RAL (µs)", "WAL (µs)", "p99 read (µs)", "p99 write (µs)"));
+      server.forEach(c -> head.add(c.label()));
+    }
+    head.add("Status");
     header(out, head, labels);
     for (List<PhaseResult> reps : cells.values()) {
       PhaseResult r = reps.get(0);
@@ -136,17 +147,33 @@ public final class SummaryMarkdown {
         row.add(r.target().name());
       }
       varying.forEach(k -> row.add(Objects.requireNonNullElse(r.coordinates().get(k), "-")));
-      row.addAll(figures(reps));
+      row.addAll(stress ? ConnectionTable.figures(reps) : figures(reps, server));
+      row.add(status(reps));
       out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
-    ChangeTables.render(out, records, varying, showTarget, CHANGE_FIGURES);
+    if (!stress) {
+      ChangeTables.render(out, records, varying, showTarget, CHANGE_FIGURES);
+    }
+    CrossCheckNotes.render(out, records);
   }
+
+  /** A server figure column: shown in a table only when some cell of that table measured it. */
+  record ServerColumn(String label, Function<CellFigures, Double> value, String format) {
+  }
+
+  static final List<ServerColumn> SERVER_COLUMNS = List.of(
+      new ServerColumn("Primary CPU (%)", CellFigures::cpuPercent, "%,.1f"),
+      new ServerColumn("QPS", CellFigures::qps, "%,.0f"),
+      new ServerColumn("Peak conns", c -> c.peakConnections() == null ? null : c.peakConnections().doubleValue(), "%,.0f"),
+      new ServerColumn("Max lag (s)", CellFigures::maxLagSeconds, "%,.1f"));
 
   /** The figures whose change between two settings the change tables show. */
   static final List<ChangeTables.Figure> CHANGE_FIGURES = List.of(
       new ChangeTables.Figure("Throughput", r -> CellFigures.of(r).throughput()),
       new ChangeTables.Figure("RAL", r -> CellFigures.of(r).ral()),
-      new ChangeTables.Figure("WAL", r -> CellFigures.of(r).wal()));
+      new ChangeTables.Figure("WAL", r -> CellFigures.of(r).wal()),
+      new ChangeTables.Figure("Primary CPU", r -> CellFigures.of(r).cpuPercent()),
+      new ChangeTables.Figure("QPS", r -> CellFigures.of(r).qps()));
 
   /** A table's header and alignment rows: the first {@code labels} columns and the last left-aligned. */
   static void header(StringBuilder out, List<String> head, int labels) {
@@ -157,14 +184,20 @@ public final class SummaryMarkdown {
     out.append('\n');
   }
 
+  /** A cell's status: ok, or its first repetition that did not succeed, with the cause. */
+  static String status(List<PhaseResult> reps) {
+    return reps.stream().filter(r -> !r.succeeded()).findFirst()
+        .map(r -> r.status().name() + (r.cause() == null ? "" : ": " + r.cause())).orElse("ok");
+  }
+
   /** The value columns of one cell: its repetitions' means (and throughput range) when there are several. */
-  private static List<String> figures(List<PhaseResult> reps) {
+  private static List<String> figures(List<PhaseResult> reps, List<ServerColumn> server) {
     List<PhaseResult> ok = reps.stream().filter(PhaseResult::succeeded).toList();
     List<CellFigures> f = ok.stream().map(CellFigures::of).toList();
-    String status = reps.stream().filter(r -> !r.succeeded()).findFirst()
-        .map(r -> r.status().name() + (r.cause() == null ? "" : ": " + r.cause())).orElse("ok");
     if (ok.isEmpty()) {
-      return List.of("-", "-", "-", "-", "-", "-", status);
+      List<String> none = new ArrayList<>(List.of("-", "-", "-", "-", "-", "-"));
+      server.forEach(c -> none.add("-"));
+      return none;
     }
     boolean full = f.stream().anyMatch(CellFigures::fullWindow);
     String throughput = num(mean(f.stream().map(CellFigures::throughput).toList())) + (full ? " (full)" : "");
@@ -176,14 +209,18 @@ public final class SummaryMarkdown {
     long failed = f.stream().mapToLong(c -> c.failed() == null ? 0 : c.failed()).sum();
     Double rate = mean(f.stream().map(CellFigures::errorRate).toList());
     String errors = String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100);
-    return List.of(throughput, errors, num(mean(f.stream().map(CellFigures::ral).toList())),
+    List<String> row = new ArrayList<>(List.of(throughput, errors, num(mean(f.stream().map(CellFigures::ral).toList())),
         num(mean(f.stream().map(CellFigures::wal).toList())),
         num(mean(f.stream().map(c -> c.p99Read() == null ? null : c.p99Read().doubleValue()).toList())),
-        num(mean(f.stream().map(c -> c.p99Write() == null ? null : c.p99Write().doubleValue()).toList())),
-        status.equals("ok") && reps.size() > ok.size() ? "partly failed" : status);
+        num(mean(f.stream().map(c -> c.p99Write() == null ? null : c.p99Write().doubleValue()).toList()))));
+    for (ServerColumn c : server) {
+      Double v = mean(f.stream().map(c.value()).toList());
+      row.add(v == null ? "-" : String.format(Locale.ROOT, c.format(), v));
+    }
+    return row;
   }
 
-  private static Double mean(List<Double> values) {
+  static Double mean(List<Double> values) {
     List<Double> present = values.stream().filter(Objects::nonNull).toList();
     return present.isEmpty() ? null : present.stream().mapToDouble(Double::doubleValue).average().orElse(0);
   }
@@ -192,7 +229,7 @@ public final class SummaryMarkdown {
     return key.equals("threadcount") ? "threads" : key;
   }
 
-  private static String num(Double v) {
+  static String num(Double v) {
     return v == null ? "-" : String.format(Locale.ROOT, "%,.0f", v);
   }
 

@@ -24,13 +24,17 @@ import java.util.Map;
  * @param loadedRecords documents counted after a load (null when not verified)
  * @param outputDirectory the phase's directory, relative to the run directory
  * @param serverSettings the phase's {@code server.*} settings and how they were applied (null when it has none)
+ * @param serverMetrics what the server sampler saw during the phase: QPS, CPU, connections, lag, and the
+ *     opcounter cross-check against YCSB's counts (null when sampling was off or the phase never started)
+ * @param connections the figures of a connection-stress phase (null for every other kind)
  */
 public record PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
     String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
     ServerInfo server, ClientHost client, String command, Map<String, String> properties, Instant start, Instant end,
     double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
     Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
-    Long loadedRecords, String outputDirectory, AppliedSettings serverSettings) {
+    Long loadedRecords, String outputDirectory, AppliedSettings serverSettings, ServerMetrics serverMetrics,
+    ConnectionStressResult connections) {
 
   public static final int SCHEMA_VERSION = 1;
 

@@ -46,14 +46,15 @@ public final class ResultFixtures {
         Map.of("recordcount", "100000", "operationcount", "1000000", "threadcount", Integer.toString(threads)),
         Instant.parse("2026-11-22T10:15:00Z").plusSeconds(index * 70L), Instant.parse("2026-11-22T10:16:00Z")
             .plusSeconds(index * 70L), 61.25, PhaseStatus.SUCCEEDED, null, full.throughputOpsPerSec(),
-        full.throughputOpsPerSec() * 1.01, full.errorRate(), full, steady, null, 10.0, null, "phases/" + index, null);
+        full.throughputOpsPerSec() * 1.01, full.errorRate(), full, steady, null, 10.0, null, "phases/" + index, null, null, null);
   }
 
   public static PhaseResult failed(PhaseResult r, PhaseStatus status, String cause) {
     return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
         r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
         r.start(), r.end(), status == PhaseStatus.SKIPPED ? 0 : r.runtimeSeconds(), status, cause, null, null, null, null,
-        null, status == PhaseStatus.SKIPPED ? null : "no measurements", r.rampUpSeconds(), null, r.outputDirectory(), r.serverSettings());
+        null, status == PhaseStatus.SKIPPED ? null : "no measurements", r.rampUpSeconds(), null, r.outputDirectory(), r.serverSettings(),
+        null, null);
   }
 
   /** A preparing load: repetition 0, only the full window (too short for a steady state), a load check. */
@@ -65,7 +66,7 @@ public final class ResultFixtures {
         labelsOf(target)), server, CLIENT, "scripts/ycsb load mongodb -s -threads 8", Map.of("recordcount", "100000"),
         Instant.parse("2026-11-22T10:15:00Z"), Instant.parse("2026-11-22T10:15:09Z"), 9.5, PhaseStatus.SUCCEEDED, null,
         full.throughputOpsPerSec(), full.throughputOpsPerSec(), 0.0, full, null, "phase shorter than the 10 s ramp-up",
-        10.0, 100_000L, "phases/" + index, null);
+        10.0, 100_000L, "phases/" + index, null, null, null);
   }
 
   private static Map<String, String> labelsOf(String target) {

@@ -1,0 +1,125 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
+import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
+import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
+import dev.ycsbmongo.orchestrator.plan.Durations;
+import dev.ycsbmongo.orchestrator.plan.ErrorRates;
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ServerInfo;
+import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * A {@code kind: connections} phase (study 5): the connection stress instead of a YCSB child, with
+ * the server sampler beside it, summarised over the hold (what "CPU and memory while holding them"
+ * means). The phase fails when more connections failed than {@code execution.maxErrorRate} allows,
+ * so a plan that probes a server's limit on purpose raises that limit.
+ */
+final class ConnectionPhase {
+
+  /** What the phase did: the verdict and the figures its record carries. */
+  record Outcome(PhaseVerdict verdict, ConnectionStressResult connections, ServerMetrics server, Duration elapsed) {
+  }
+
+  private volatile ConnectionStress running;
+  private volatile boolean stopRequested;
+
+  /** The orchestrator command that does the same as this phase, connection string masked. */
+  static String command(String maskedUri, ConnectionKeys.Settings s) {
+    return "scripts/orchestrator connections --uri " + ShellWords.quote(maskedUri) + " --count " + s.count()
+        + " --rate " + trim(s.ratePerSecond()) + " --hold " + Durations.format(s.hold()) + " --timeout "
+        + Durations.format(s.timeout());
+  }
+
+  /** Problems that would stop the phase halfway (an OS limit), before any phase of the plan runs. */
+  static Optional<String> check(Phase phase, String uri) {
+    return ConnectionStress.check(uri, ConnectionKeys.settings(phase.connectionSettings()),
+        ConnectionStress.Options.defaults());
+  }
+
+  void stop() {
+    stopRequested = true;
+    ConnectionStress s = running;
+    if (s != null) {
+      s.stop();
+    }
+  }
+
+  Outcome run(Phase phase, String uri, ServerInfo server, Path dir, String relDir, ProgressListener progress) {
+    long t0 = System.nanoTime();
+    ConnectionKeys.Settings settings = ConnectionKeys.settings(phase.connectionSettings());
+    ConnectionStress stress;
+    try {
+      stress = ConnectionStress.prepare(uri, settings, ConnectionStress.Options.defaults());
+    } catch (ConnectionLimitException e) {
+      return new Outcome(PhaseVerdict.failed(e.getMessage()), null, null, since(t0));
+    }
+    if (stopRequested) {
+      return new Outcome(new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"), null, null,
+          since(t0));
+    }
+    running = stress;
+    ConnectionStressResult result;
+    ServerSampling sampling = ServerSampling.start(phase, uri, server, dir, relDir);
+    try (sampling) {
+      result = stress.run(new ConnectionStress.Listener() {
+        @Override
+        public void progress(long opened, long failed, Duration elapsed) {
+          progress.status(phase, new ProgressListener.PhaseProgress(elapsed.toSeconds(), opened,
+              (long) settings.count(), null, elapsed.isZero() ? 0 : opened / (elapsed.toMillis() / 1000.0), failed));
+        }
+
+        @Override
+        public void holdStarted(Instant at) {
+          progress.note(phase.id() + ": holding " + settings.count() + " connections for "
+              + Durations.format(settings.hold()));
+        }
+
+        @Override
+        public void note(String message) {
+          progress.note(phase.id() + ": " + message);
+        }
+      });
+    } finally {
+      running = null;
+    }
+    ServerMetrics metrics = sampling.metrics(result.holdStart(), result.holdEnd(), null, Map.of());
+    return new Outcome(verdict(phase, result), result, metrics, since(t0));
+  }
+
+  private PhaseVerdict verdict(Phase phase, ConnectionStressResult r) {
+    if (stopRequested) {
+      return new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted (Ctrl-C or SIGTERM) with " + r.opened() + " of "
+          + r.requested() + " connections open");
+    }
+    double failedShare = r.requested() == 0 ? 0 : (double) r.failed() / r.requested();
+    if (r.opened() == 0 || failedShare > phase.maxErrorRate()) {
+      return PhaseVerdict.failed(String.format(Locale.ROOT, "%,d of %,d connections failed (%.2f%%, limit %s,"
+          + " execution.maxErrorRate): %s", r.failed(), r.requested(), failedShare * 100,
+          ErrorRates.format(phase.maxErrorRate()), causes(r.failuresByCause())));
+    }
+    return PhaseVerdict.OK;
+  }
+
+  static String causes(Map<String, Long> byCause) {
+    return byCause.isEmpty() ? "no cause recorded" : byCause.entrySet().stream()
+        .map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(", "));
+  }
+
+  private static Duration since(long t0) {
+    return Duration.ofNanos(System.nanoTime() - t0);
+  }
+
+  private static String trim(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+}

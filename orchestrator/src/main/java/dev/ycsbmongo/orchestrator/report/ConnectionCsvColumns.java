@@ -1,0 +1,37 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The connection-stress columns of {@code summary.csv}: empty fields for every other phase. */
+final class ConnectionCsvColumns {
+
+  static final List<String> HEAD = List.of("connections_requested", "connections_reached", "connections_failed",
+      "connections_failures_by_cause", "connections_seen_by_server", "connections_open_s", "connections_open_p50_ms",
+      "connections_open_p99_ms", "connections_open_max_ms", "connections_workers", "connections_source_addresses",
+      "client_rss_before_bytes", "client_rss_held_bytes", "client_peak_rss_bytes", "client_bytes_per_connection");
+
+  private ConnectionCsvColumns() {
+  }
+
+  static List<String> values(ConnectionStressResult c) {
+    if (c == null) {
+      return HEAD.stream().map(h -> "").toList();
+    }
+    return List.of(Long.toString(c.requested()), Long.toString(c.opened()), Long.toString(c.failed()),
+        c.failuresByCause().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(";")),
+        c.seenByServer() == null ? "" : Long.toString(c.seenByServer()), SummaryCsv.num(c.openSeconds()),
+        SummaryCsv.num(c.openLatencyP50Millis()), SummaryCsv.num(c.openLatencyP99Millis()),
+        SummaryCsv.num(c.openLatencyMaxMillis()), Integer.toString(c.workers()),
+        Integer.toString(c.sourceAddresses().size()), whole(c.clientRssBeforeBytes()), whole(c.clientRssHeldBytes()),
+        whole(c.clientPeakRssBytes()), c.clientBytesPerConnection() == null ? ""
+            : Long.toString(c.clientBytesPerConnection()));
+  }
+
+  private static String whole(Long v) {
+    return v == null ? "" : Long.toString(v);
+  }
+}

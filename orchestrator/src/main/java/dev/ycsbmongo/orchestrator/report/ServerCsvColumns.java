@@ -1,0 +1,38 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The server sampler's columns of {@code summary.csv} (whole phase, or the hold of a
+ * connection-stress phase): empty where the server does not report a figure or sampling was off.
+ */
+final class ServerCsvColumns {
+
+  static final List<String> OPS = List.of("insert", "query", "update", "delete", "getmore", "command");
+
+  static final List<String> HEAD = List.of("server_cpu_mean_pct", "server_cpu_peak_pct", "server_qps",
+      "server_qps_insert", "server_qps_query", "server_qps_update", "server_qps_delete", "server_qps_getmore",
+      "server_qps_command", "server_connections_peak", "server_resident_mb_peak", "server_max_lag_s",
+      "server_crosscheck_flagged", "server_sampler_error");
+
+  private ServerCsvColumns() {
+  }
+
+  static List<String> values(ServerMetrics m) {
+    if (m == null) {
+      return HEAD.stream().map(h -> "").toList();
+    }
+    Map<String, Double> qps = m.qpsByOperation();
+    List<String> row = new java.util.ArrayList<>(List.of(SummaryCsv.num(m.cpuMeanPercent()),
+        SummaryCsv.num(m.cpuPeakPercent()), SummaryCsv.num(m.qpsTotal())));
+    OPS.forEach(op -> row.add(qps == null ? "" : SummaryCsv.num(qps.get(op))));
+    row.add(m.connectionsPeak() == null ? "" : Long.toString(m.connectionsPeak()));
+    row.add(m.residentMbPeak() == null ? "" : Long.toString(m.residentMbPeak()));
+    row.add(SummaryCsv.num(m.maxLagSeconds()));
+    row.add(m.crossCheck() == null ? "" : Boolean.toString(m.crossCheck().flagged()));
+    row.add(m.samplerError() == null ? "" : m.samplerError());
+    return row;
+  }
+}
