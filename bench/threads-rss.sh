@@ -115,6 +115,7 @@ echo "# server: embedded test server (mongo-java-server, in memory, own process 
 echo "# client: scripts/ycsb run mongodb -P workloads/workloada, launcher default JVM options, no pool option"
 echo "# peak RSS from: $([[ $RSS_METHOD == time ]] && echo "GNU time (max resident set size of the java process)" || echo "VmHWM of /proc/PID/status, polled every 0.1 s")"
 echo "# raw outputs: $OUT"
+echo "# load average at start (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg)"
 
 measure load env -u JAVA_OPTS "$YCSB" load mongodb -P "$ROOT/workloads/workloada" -p recordcount="$RECORDS" \
   -p mongodb.url="$URL/$DATABASE" -threads 4
@@ -167,6 +168,7 @@ if [[ ${#SORTED[@]} == 2 ]]; then
   fi
 fi
 
+echo "# load average at end (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg)"
 java -cp "$BENCH_CP" dev.ycsbmongo.bench.DropDatabase "$URL" "$DATABASE" 2>>"$OUT/drop.err" \
   || echo "WARNING: could not drop $DATABASE (see $OUT/drop.err)" >&2
 if [[ $problems -gt 0 ]]; then
