@@ -65,6 +65,12 @@ final class ThreeMemberReplicaSet implements AutoCloseable {
     return "mongodb://" + m0.getHost() + ":" + m0.getMappedPort(27017) + "/" + database + "?directConnection=true";
   }
 
+  /** Member {@code i} (0 is the primary) from the host, on its own. */
+  String memberUri(int i) {
+    GenericContainer<?> m = members.get(i);
+    return "mongodb://" + m.getHost() + ":" + m.getMappedPort(27017) + "/admin?directConnection=true";
+  }
+
   String describe() {
     return "MongoDB " + MongoServerExtension.MONGO_IMAGE + " three-member replica set (Testcontainers), primary at "
         + primaryUri("");

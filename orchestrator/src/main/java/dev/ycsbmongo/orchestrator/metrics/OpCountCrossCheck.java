@@ -53,8 +53,8 @@ public final class OpCountCrossCheck {
 
     List<OpCountCheck.Comparison> rows = new ArrayList<>();
     rows.add(upsert
-        ? row(m, "insert", inserts, "mongodb.upsert=true: YCSB's inserts arrive as updates (compared in the update row)",
-            null, embeddedServer)
+        ? row(m, "insert", inserts,
+            "mongodb.upsert=true: YCSB's inserts arrive as updates (compared in the update row)", null, embeddedServer)
         : row(m, "insert", inserts, skipAll, null, embeddedServer));
     rows.add(primaryReads
         ? row(m, "query", sent(ycsbFull, "READ") + sent(ycsbFull, "SCAN"), skipAll, null, embeddedServer)

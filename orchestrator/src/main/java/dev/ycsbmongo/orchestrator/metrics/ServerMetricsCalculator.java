@@ -73,7 +73,8 @@ public final class ServerMetricsCalculator {
     List<Long> current = ends.stream().filter(ServerStatusSnapshot::connectionsCounted)
         .map(ServerStatusSnapshot::connectionsCurrent).toList();
     Long connectionsPeak = current.stream().max(Long::compare).orElse(null);
-    Double connectionsMean = current.isEmpty() ? null : current.stream().mapToLong(Long::longValue).average().orElseThrow();
+    Double connectionsMean = current.isEmpty() ? null
+        : current.stream().mapToLong(Long::longValue).average().orElseThrow();
     Long availableMin = ends.stream().filter(ServerStatusSnapshot::connectionsCounted)
         .map(ServerStatusSnapshot::connectionsAvailable).filter(Objects::nonNull).min(Long::compare).orElse(null);
     Long created = sum(window, IntervalDelta::connectionsCreated);

@@ -128,17 +128,14 @@ public final class ServerSampler implements AutoCloseable {
   }
 
   private void readHostCores(long deadline) {
+    HostCores host;
     try {
-      Document info = command(new Document("hostInfo", 1), deadline);
-      Object cores = info.get("system") instanceof Document system ? system.get("numCores") : null;
-      if (cores instanceof Number n && n.intValue() > 0) {
-        hostCores = n.intValue();
-      } else {
-        hostCoresAbsentReason = "hostInfo has no system.numCores";
-      }
+      host = HostCores.parse(command(new Document("hostInfo", 1), deadline));
     } catch (RuntimeException e) {
-      hostCoresAbsentReason = "hostInfo failed: " + Causes.rootMessage(e);
+      host = HostCores.failed(Causes.rootMessage(e));
     }
+    hostCores = host.cores();
+    hostCoresAbsentReason = host.absentReason();
   }
 
   /** Takes one reading; every failure is recorded, none thrown. */

@@ -41,10 +41,10 @@ import java.util.TreeMap;
 public record ServerMetrics(String sampledHost, double intervalSeconds, int samples, Instant windowStart,
     Instant windowEnd, Map<String, Long> opcounterDeltas, Map<String, Double> qpsByOperation, Double qpsTotal,
     Map<String, Long> replOpcounterDeltas, Map<String, Double> replQpsByOperation, Double cpuMeanPercent,
-    Double cpuPeakPercent, Integer hostCores, Long connectionsPeak, Double connectionsMean, Long connectionsAvailableMin,
-    Long connectionsCreated, Double networkInBytesPerSec, Double networkOutBytesPerSec, Long residentMbPeak,
-    Long cacheUsedBytesPeak, Long cacheDirtyBytesPeak, Double maxLagSeconds, Map<String, Double> maxLagByMember,
-    int counterResets, OpCountCheck crossCheck, SortedMap<String, String> absent, String samplerError,
+    Double cpuPeakPercent, Integer hostCores, Long connectionsPeak, Double connectionsMean,
+    Long connectionsAvailableMin, Long connectionsCreated, Double networkInBytesPerSec, Double networkOutBytesPerSec,
+    Long residentMbPeak, Long cacheUsedBytesPeak, Long cacheDirtyBytesPeak, Double maxLagSeconds,
+    Map<String, Double> maxLagByMember, int counterResets, OpCountCheck crossCheck, SortedMap<String, String> absent, String samplerError,
     int failedSamples, String seriesFile) {
 
   /** The key of {@code absent} that says why there is no cross-check. */

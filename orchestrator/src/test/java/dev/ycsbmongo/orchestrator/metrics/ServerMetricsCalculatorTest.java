@@ -130,6 +130,7 @@ class ServerMetricsCalculatorTest {
     SampleSeries s = restartedSeries();
     SampleSeries single = Replies.series(s.snapshots(), List.of(
         new ReplicationLag(Replies.at(0.5), Map.of(), null)), 4, null);
-    assertEquals("no secondaries", ServerMetricsCalculator.summarize(single, null, null).absent().get("replicationLag"));
+    assertEquals("no secondaries",
+        ServerMetricsCalculator.summarize(single, null, null).absent().get("replicationLag"));
   }
 }
