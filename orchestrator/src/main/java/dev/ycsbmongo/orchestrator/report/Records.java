@@ -20,8 +20,12 @@ final class Records {
     return rows;
   }
 
-  /** Runs and the cells of load scenarios: what the tables compare. Preparing loads and warm-ups are not. */
+  /**
+   * Runs, connection stress and the cells of load scenarios: what the tables compare. Preparing
+   * loads and warm-ups are not.
+   */
   static boolean measured(PhaseResult r) {
-    return r.kind() == PhaseKind.RUN || (r.kind() == PhaseKind.LOAD && r.repetition() > 0);
+    return r.kind() == PhaseKind.RUN || r.kind() == PhaseKind.CONNECTIONS
+        || (r.kind() == PhaseKind.LOAD && r.repetition() > 0);
   }
 }

@@ -45,6 +45,7 @@ public final class SummaryMarkdown {
     if (rows.stream().anyMatch(r -> r.server() != null && r.server().embedded())) {
       out.append('\n').append(EMBEDDED_WARNING).append('\n');
     }
+    serverNote(out, rows);
     targets(out, rows);
 
     List<PhaseResult> measured = rows.stream().filter(Records::measured).toList();
@@ -68,6 +69,20 @@ public final class SummaryMarkdown {
       }
     }
     return out.toString();
+  }
+
+  /** Says why the server columns are missing when the server was sampled but reported none of them. */
+  private static void serverNote(StringBuilder out, List<PhaseResult> rows) {
+    List<PhaseResult> sampled = rows.stream().filter(r -> r.serverMetrics() != null).toList();
+    boolean anyFigure = sampled.stream().map(CellFigures::of).anyMatch(f -> SERVER_COLUMNS.stream()
+        .anyMatch(c -> c.value().apply(f) != null));
+    if (sampled.isEmpty() || anyFigure) {
+      return;
+    }
+    Map<String, String> absent = sampled.get(0).serverMetrics().absent();
+    out.append("\nServer figures (primary CPU, QPS, peak connections, max lag) were sampled, but the server reports"
+        + " none of them: ").append(List.of("cpu", "opcounters", "connections").stream().filter(absent::containsKey)
+        .map(k -> k + " " + absent.get(k)).collect(Collectors.joining("; "))).append(".\n");
   }
 
   private static String windowNote(List<PhaseResult> rows) {

@@ -69,6 +69,52 @@ public final class ResultFixtures {
         10.0, 100_000L, "phases/" + index, null, null, null);
   }
 
+  /** {@code r} with other coordinates (the cell's place in a sweep), server figures and connection-stress figures. */
+  public static PhaseResult with(PhaseResult r, PhaseKind kind, Map<String, String> coordinates, String id,
+      PhaseStatus status, String cause, ServerMetrics server, ConnectionStressResult connections) {
+    boolean stress = kind == PhaseKind.CONNECTIONS;
+    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), id, kind, r.scenario(), coordinates,
+        r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(), r.start(), r.end(),
+        r.runtimeSeconds(), status, cause, stress ? null : r.throughputOpsPerSec(),
+        stress ? null : r.ycsbThroughputOpsPerSec(), stress ? null : r.errorRate(), stress ? null : r.full(),
+        stress ? null : r.steady(), stress ? null : r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(),
+        r.outputDirectory(), r.serverSettings(), server, connections);
+  }
+
+  /** The golden server figures (a replica set's primary: 25% CPU, 1,935.5 QPS, 26 connections, 4 s lag). */
+  public static ServerMetrics serverMetrics() {
+    try {
+      return ResultsJson.MAPPER.readValue(java.nio.file.Files.readString(
+          java.nio.file.Path.of("src/test/resources/golden/server-metrics.json")), ServerMetrics.class);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Server figures with every field of {@code changes} replaced (e.g. cpuMeanPercent, crossCheck). */
+  public static ServerMetrics serverMetrics(Map<String, Object> changes) {
+    com.fasterxml.jackson.databind.node.ObjectNode tree = ResultsJson.MAPPER.valueToTree(serverMetrics());
+    changes.forEach((k, v) -> tree.set(k, ResultsJson.MAPPER.valueToTree(v)));
+    try {
+      return ResultsJson.MAPPER.treeToValue(tree, ServerMetrics.class);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  /** A connection stress of {@code requested} that reached {@code opened}, the rest refused. */
+  public static ConnectionStressResult connections(long requested, long opened) {
+    java.util.SortedMap<String, Long> causes = new java.util.TreeMap<>();
+    if (opened < requested) {
+      causes.put("refused", requested - opened);
+    }
+    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, requested, opened, requested - opened,
+        causes, opened + 3, Map.of("127.0.0.1:27017", opened + 3), "includes this tool's own 3 connections", 12.5,
+        4.0, 40.0, 90.0, Instant.parse("2026-11-22T10:15:20Z"), Instant.parse("2026-11-22T10:15:40Z"), 20.0, 0L, 2,
+        List.of("127.0.0.1", "127.0.0.2"), List.of("127.0.0.1:27017"), 100L << 20, (100L << 20) + opened * 2048,
+        (110L << 20) + opened * 2048, 2048L, "ulimit -n 20000", false);
+  }
+
   private static Map<String, String> labelsOf(String target) {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put("cores", target.contains("large") ? "16" : "4");

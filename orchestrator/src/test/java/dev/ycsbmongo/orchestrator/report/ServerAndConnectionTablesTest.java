@@ -1,0 +1,125 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
+import dev.ycsbmongo.orchestrator.results.OpCountCheck;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ResultFixtures;
+import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The server sampler's columns, the change tables over them, cross-check notes and the connection-stress table. */
+class ServerAndConnectionTablesTest {
+
+  private static PhaseResult cell(int index, String chaining, String w, ServerMetrics server) {
+    PhaseResult r = ResultFixtures.run(index, "rs7", "load", 8, 1, 300, 900 + index * 50, 6000, 6000,
+        ResultFixtures.MONGO);
+    Map<String, String> coords = new LinkedHashMap<>();
+    coords.put("server.chainingAllowed", chaining);
+    coords.put("mongodb.writeConcern", w);
+    return ResultFixtures.with(r, PhaseKind.RUN, coords, "run/rs7/load/" + chaining + "/" + w, PhaseStatus.SUCCEEDED,
+        null, server, null);
+  }
+
+  private static ServerMetrics cpuAndQps(double cpu, double qps) {
+    return ResultFixtures.serverMetrics(Map.of("cpuMeanPercent", cpu, "qpsTotal", qps));
+  }
+
+  @Test
+  void showsPrimaryCpuQpsConnectionsAndLagWhereSampled() {
+    String md = SummaryMarkdown.render(List.of(cell(1, "true", "1", cpuAndQps(40, 10_000)),
+        cell(2, "false", "1", cpuAndQps(30, 8_000))));
+    assertTrue(md.contains("| Primary CPU (%) | QPS | Peak conns | Max lag (s) | Status |"), md);
+    assertTrue(md.contains("| 40.0 | 10,000 | 26 | 4.0 | ok |"), md);
+    assertTrue(md.contains("| 30.0 | 8,000 | 26 | 4.0 | ok |"), md);
+  }
+
+  @Test
+  void changeTablesShowTheCpuAndQpsChangeBetweenTwoSettings() {
+    String md = SummaryMarkdown.render(List.of(cell(1, "true", "1", cpuAndQps(40, 10_000)),
+        cell(2, "false", "1", cpuAndQps(30, 8_000)), cell(3, "true", "majority", cpuAndQps(20, 5_000)),
+        cell(4, "false", "majority", cpuAndQps(25, 6_000))));
+    assertTrue(md.contains("### Change from server.chainingAllowed=true to false"), md);
+    assertTrue(md.contains("| mongodb.writeConcern | Throughput | RAL | WAL | Primary CPU | QPS |"), md);
+    assertTrue(md.contains("| -25.0% | -20.0% |"), md);   // w:1: CPU 40 -> 30, QPS 10,000 -> 8,000
+    assertTrue(md.contains("| +25.0% | +20.0% |"), md);   // majority: CPU 20 -> 25, QPS 5,000 -> 6,000
+    assertTrue(md.contains("Primary CPU -25.0% to +25.0%; QPS -20.0% to +20.0%"), md);
+  }
+
+  @Test
+  void leavesServerColumnsOutWhenNothingWasMeasuredAndSaysWhy() {
+    Map<String, Object> none = new LinkedHashMap<>();
+    List.of("cpuMeanPercent", "qpsTotal", "connectionsPeak", "maxLagSeconds", "crossCheck").forEach(k -> none.put(k, null));
+    none.put("absent", Map.of("cpu", "not reported by this server", "opcounters", "not reported by this server"));
+    ServerMetrics nothing = ResultFixtures.serverMetrics(none);
+    String md = SummaryMarkdown.render(List.of(cell(1, "true", "1", nothing)));
+    assertFalse(md.contains("Primary CPU"), md);
+    assertTrue(md.contains("were sampled, but the server reports none of them: cpu not reported by this server;"
+        + " opcounters not reported by this server."), md);
+    String unsampled = SummaryMarkdown.render(List.of(cell(1, "true", "1", null)));
+    assertFalse(unsampled.contains("Primary CPU") || unsampled.contains("were sampled"), unsampled);
+  }
+
+  @Test
+  void namesTheCellsWhoseOpcountersDisagreeWithYcsb() {
+    OpCountCheck off = new OpCountCheck(List.of(
+        new OpCountCheck.Comparison("insert", 100_000, 96_200L, 0.962, true, true, null),
+        new OpCountCheck.Comparison("query", 10, 10L, 1.0, true, false, null)), true, List.of());
+    ServerMetrics flagged = ResultFixtures.serverMetrics().withCrossCheck(off);
+    String md = SummaryMarkdown.render(List.of(cell(1, "true", "1", ResultFixtures.serverMetrics()),
+        cell(2, "false", "1", flagged)));
+    assertTrue(md.contains("Cross-check, server opcounters / YCSB operations: 0.962 to 1.000 over 2 cell(s);"
+        + " **1 cell(s) off by more than 1%**:"), md);
+    assertTrue(md.contains("- run/rs7/load/false/1: insert 96,200 on the server vs 100,000 from YCSB (ratio 0.962)"), md);
+    String agreeing = SummaryMarkdown.render(List.of(cell(1, "true", "1", ResultFixtures.serverMetrics())));
+    assertTrue(agreeing.contains("1.000 to 1.000 over 1 cell(s), all within 1%."), agreeing);
+  }
+
+  @Test
+  void csvGainsServerColumnsOnlyWhenSampled() {
+    String sampled = SummaryCsv.render(List.of(cell(1, "true", "1", cpuAndQps(40, 10_000))));
+    String[] lines = sampled.split("\n");
+    List<String> head = List.of(lines[0].split(","));
+    List<String> row = List.of(lines[1].split(",", -1));
+    assertEquals("40.00", row.get(head.indexOf("server_cpu_mean_pct")));
+    assertEquals("10000.00", row.get(head.indexOf("server_qps")));
+    assertEquals("1500.00", row.get(head.indexOf("server_qps_insert")));
+    assertEquals("26", row.get(head.indexOf("server_connections_peak")));
+    assertEquals("false", row.get(head.indexOf("server_crosscheck_flagged")));
+    assertFalse(SummaryCsv.render(List.of(cell(1, "true", "1", null))).contains("server_cpu"));
+  }
+
+  private static PhaseResult stress(int index, long count, long opened, PhaseStatus status, String cause) {
+    PhaseResult r = ResultFixtures.run(index, "rs", "hold", 1, 1, 1, 1, 1, 1, ResultFixtures.MONGO);
+    ConnectionStressResult c = ResultFixtures.connections(count, opened);
+    return ResultFixtures.with(r, PhaseKind.CONNECTIONS, Map.of("connections.count", Long.toString(count)),
+        "connections/rs/hold/connections.count=" + count + "/rep=1", status, cause,
+        cpuAndQps(12.5, 30), c);
+  }
+
+  @Test
+  void connectionStressHasItsOwnTableAndFailedCellsKeepTheirFigures() {
+    String md = SummaryMarkdown.render(List.of(stress(1, 8000, 8000, PhaseStatus.SUCCEEDED, null),
+        stress(2, 96000, 90000, PhaseStatus.FAILED, "6,000 of 96,000 connections failed")));
+    assertTrue(md.contains("## hold (connections)"), md);
+    assertTrue(md.contains("| connections.count | Requested | Reached | Seen by server | Open time (s) | Open p99 (ms)"
+        + " | Failures | Client RSS held (MiB) | Client KiB/conn | Server CPU (%) | Server memory (MB) | Status |"), md);
+    assertTrue(md.contains("| 8000 | 8,000 | 8,000 | 8,003 | 12.5 | 40.0 | 0 | 116 | 2.0 | 12.5 | 1,502 | ok |"), md);
+    assertTrue(md.contains("| 96000 | 96,000 | 90,000 | 90,003 | 12.5 | 40.0 | refused 6,000 | 276 | 2.0 | 12.5 | 1,502"
+        + " | FAILED: 6,000 of 96,000 connections failed |"), md);
+    String csv = SummaryCsv.render(List.of(stress(1, 8000, 8000, PhaseStatus.SUCCEEDED, null)));
+    List<String> head = List.of(csv.split("\n")[0].split(","));
+    List<String> row = List.of(csv.split("\n")[1].split(",", -1));
+    assertEquals("8000", row.get(head.indexOf("connections_reached")));
+    assertEquals("8003", row.get(head.indexOf("connections_seen_by_server")));
+    assertEquals("2048", row.get(head.indexOf("client_bytes_per_connection")));
+  }
+}
