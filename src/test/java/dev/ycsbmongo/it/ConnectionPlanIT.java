@@ -1,0 +1,90 @@
+package dev.ycsbmongo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A plan with a {@code kind: connections} scenario, run by scripts/orchestrator against the plan's
+ * own embedded test server: each cell opens, holds and closes its connections in worker JVMs beside
+ * the server sampler, and its record, command and table say what it reached. A cell this machine
+ * cannot hold is refused before anything runs.
+ */
+class ConnectionPlanIT {
+
+  private static final String SERVER = "the plan's own embedded test server (uri: embedded), not MongoDB";
+
+  @Test
+  void connectionCellsAreRecordedWithWhatTheyReached(@TempDir Path work) throws Exception {
+    System.out.println("[it] ConnectionPlanIT runs against: " + SERVER);
+    Path plan = Orchestrator.writePlan(work, "stress", """
+        name: stress
+        targets: [{name: local, uri: embedded}]
+        scenarios:
+          - {name: hold, kind: connections, properties: {connections.hold: 2s, connections.rate: 500}}
+        sweep: {connections.count: [50, 250]}
+        """);
+    LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
+        work.resolve("results").toString(), "--progress", "plain");
+    assertEquals(0, run.exitCode, run.diagnostics());
+    Path runDir = Orchestrator.onlyRunDir(work.resolve("results"));
+    List<String> lines = Orchestrator.resultLines(runDir);
+    assertEquals(2, lines.size(), String.join("\n", lines));
+    ObjectMapper json = new ObjectMapper();
+    int[] counts = {50, 250};
+    for (int i = 0; i < 2; i++) {
+      JsonNode r = json.readTree(lines.get(i));
+      assertEquals("connections", r.get("kind").asText().toLowerCase(java.util.Locale.ROOT), lines.get(i));
+      assertEquals("SUCCEEDED", r.get("status").asText(), lines.get(i));
+      JsonNode c = r.get("connections");
+      assertEquals(counts[i], c.get("requested").asLong(), lines.get(i));
+      assertEquals(counts[i], c.get("opened").asLong(), lines.get(i));
+      assertEquals(0, c.get("failed").asLong(), lines.get(i));
+      assertTrue(c.get("clientPeakRssBytes").asLong() > 0, lines.get(i));
+      assertTrue(c.has("holdStart") && c.has("holdEnd"), lines.get(i));
+      // the sampler ran beside the stress, and says what this server does not report
+      JsonNode m = r.get("serverMetrics");
+      assertTrue(m.get("samples").asInt() >= 1, lines.get(i));
+      assertTrue(m.get("absent").has("cpu"), lines.get(i));
+      Path phaseDir = runDir.resolve(r.get("outputDirectory").asText());
+      String command = Files.readString(phaseDir.resolve("command.txt"), StandardCharsets.UTF_8);
+      assertTrue(command.contains("scripts/orchestrator connections --uri embedded --count " + counts[i]
+          + " --rate 500 --hold 2s --timeout 10s"), command);
+      assertTrue(Files.isRegularFile(phaseDir.resolve("server-samples.jsonl")), phaseDir.toString());
+    }
+    String md = Files.readString(runDir.resolve("summary.md"), StandardCharsets.UTF_8);
+    assertTrue(md.contains("## hold (connections)"), md);
+    assertTrue(md.contains("| 250 | 250 | 250 |"), md);
+    assertFalse(run.stderr.contains("Exception"), run.stderr);
+  }
+
+  @Test
+  void aCellTheEmbeddedServerCannotAcceptIsRefusedBeforeAnythingRuns(@TempDir Path work) throws Exception {
+    System.out.println("[it] ConnectionPlanIT runs against: " + SERVER + " (refused before it starts)");
+    Path plan = Orchestrator.writePlan(work, "too-many", """
+        name: too-many
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: hold, kind: connections}]
+        sweep: {connections.count: [100, 60000]}
+        """);
+    LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
+        work.resolve("results").toString(), "--progress", "plain");
+    assertEquals(2, run.exitCode, run.diagnostics());
+    assertTrue(run.stderr.strip().lines().count() == 1 && run.stderr.contains("connections.count=60000")
+        && run.stderr.contains("ulimit -n"), run.stderr);
+    assertFalse(Files.exists(work.resolve("results")), "no run directory for a refused plan");
+    LauncherRun validate = Orchestrator.run(work, Map.of(), null, "validate", "--no-probe", plan.toString());
+    assertEquals(2, validate.exitCode, validate.diagnostics());
+    assertTrue(validate.stderr.contains("connections.count=60000"), validate.stderr);
+  }
+}
