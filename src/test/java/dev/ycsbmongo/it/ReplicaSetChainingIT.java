@@ -12,6 +12,7 @@ import dev.ycsbmongo.orchestrator.replset.ManualPrompt;
 import dev.ycsbmongo.orchestrator.replset.ReplicaSetConfigs;
 import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier;
 import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier.Action;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +100,19 @@ class ReplicaSetChainingIT {
       assertEquals("SUCCEEDED", r.get("status").asText(), line);
       assertEquals(r.get("coordinates").get("server.chainingAllowed").asText(),
           r.get("serverSettings").get("requested").get("server.chainingAllowed").asText(), line);
+      // study 3's figures from the sampler on the primary: CPU, QPS, lag, and YCSB's inserts seen by the server
+      JsonNode m = r.get("serverMetrics");
+      assertTrue(m.get("cpuMeanPercent").asDouble() > 0, line);
+      assertTrue(m.get("qpsByOperation").get("insert").asDouble() > 0, line);
+      assertTrue(m.has("maxLagSeconds"), line);
+      JsonNode insert = m.get("crossCheck").get("comparisons").get(0);
+      assertEquals("insert", insert.get("operation").asText(), line);
+      assertEquals(2000, insert.get("ycsbOperations").asLong(), line);
+      assertFalse(insert.get("flagged").asBoolean(), line);
     }
+    String md = Files.readString(Orchestrator.onlyRunDir(work.resolve("results")).resolve("summary.md"));
+    assertTrue(md.contains("| Primary CPU (%) | QPS | Peak conns | Max lag (s) |"), md);
+    assertTrue(md.contains("### Change from server.chainingAllowed=true to false"), md);
     assertTrue(run.stderr.contains("restored settings.chainingAllowed=true"), run.stderr);
     assertTrue(ReplicaSetConfigs.chainingAllowed(config()), "the set is back as it was");
   }
