@@ -241,7 +241,7 @@ public final class ConnectionStress {
     long deadline = System.nanoTime() + CLOSE_GRACE.toNanos();
     while (states.values().stream().anyMatch(s -> s.process != null && !s.exited)
         && System.nanoTime() < deadline) {
-      drainQuietly(states, listener, Duration.ofMillis(200));
+      drain(states, listener, Duration.ofMillis(200));
     }
     for (WorkerState s : states.values()) {
       if (s.process != null) {
@@ -251,12 +251,6 @@ public final class ConnectionStress {
         s.died("did not close within " + CLOSE_GRACE.toSeconds() + " s and was destroyed", listener);
       }
     }
-  }
-
-  private void drainQuietly(Map<Integer, WorkerState> states, Listener listener, Duration wait) {
-    boolean wasStopped = stopped;
-    drain(states, listener, wait);
-    stopped = wasStopped || stopped;
   }
 
   /** Applies every event that arrives within {@code wait}; kills workers that went silent. */
