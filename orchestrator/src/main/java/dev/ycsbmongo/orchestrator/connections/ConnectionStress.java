@@ -409,7 +409,8 @@ public final class ConnectionStress {
     void died(String why, Listener listener) {
       if (deathCause == null) {
         deathCause = why;
-        listener.note("worker " + assignment.worker() + " " + why);
+        listener.note("worker " + assignment.worker() + (process == null ? "" : " (pid " + process.pid() + ")") + " "
+            + why);
       }
     }
 

@@ -82,10 +82,6 @@ final class WorkerProcess {
     return process.pid();
   }
 
-  boolean alive() {
-    return process.isAlive();
-  }
-
   /** Asks the worker to close its connections and exit; harmless when it is gone already. */
   void sendClose() {
     send(WorkerProtocol.CLOSE);

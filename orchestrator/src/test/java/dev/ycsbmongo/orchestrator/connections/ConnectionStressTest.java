@@ -89,7 +89,7 @@ class ConnectionStressTest {
       assertEquals(200, r.failed());
       String cause = r.failuresByCause().firstKey();
       assertTrue(cause.startsWith("worker died: exited with status 137"), r.failuresByCause().toString());
-      assertTrue(listener.notes.stream().anyMatch(n -> n.startsWith("worker 1 exited with status 137")),
+      assertTrue(listener.notes.stream().anyMatch(n -> n.matches("worker 1 \\(pid \\d+\\) exited with status 137.*")),
           listener.notes.toString());
       assertNull(r.openSeconds());
     }
