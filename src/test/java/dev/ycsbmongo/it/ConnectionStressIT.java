@@ -13,11 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -62,24 +59,7 @@ class ConnectionStressIT {
 
   /** Established sockets on this machine whose local port is one of the servers': their ends of the connections. */
   static int serverSideEstablished() {
-    Set<String> ports = new LinkedHashSet<>();
-    SERVERS.forEach(s -> ports.add(String.format(Locale.ROOT, ":%04X", s.port())));
-    int n = 0;
-    for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-      List<String> lines;
-      try {
-        lines = Files.readAllLines(Path.of(table));
-      } catch (IOException e) {
-        continue;
-      }
-      for (String line : lines) {
-        String[] c = line.trim().split("\\s+");
-        if (c.length > 3 && c[3].equals("01") && ports.contains(c[1].substring(c[1].lastIndexOf(':')))) {
-          n++;
-        }
-      }
-    }
-    return n;
+    return SERVERS.stream().mapToInt(s -> ServerConnections.establishedAt(s.port())).sum();
   }
 
   /** While the process runs: the most server-side established sockets seen. */

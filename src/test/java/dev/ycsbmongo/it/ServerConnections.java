@@ -39,7 +39,17 @@ final class ServerConnections {
 
   /** Established TCP connections on this machine whose remote end is {@code port}. */
   static int establishedTo(int port) {
-    String remotePort = String.format(Locale.ROOT, ":%04X", port);
+    return established(port, 2);
+  }
+
+  /** Established TCP connections on this machine whose local end is {@code port}: a server's ends of them. */
+  static int establishedAt(int port) {
+    return established(port, 1);
+  }
+
+  /** Counts /proc/net/tcp{,6} rows in state ESTABLISHED whose address column {@code column} has {@code port}. */
+  private static int established(int port, int column) {
+    String hexPort = String.format(Locale.ROOT, ":%04X", port);
     int count = 0;
     for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
       List<String> lines;
@@ -50,7 +60,7 @@ final class ServerConnections {
       }
       for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
         String[] columns = line.trim().split("\\s+");
-        if (columns.length > 3 && columns[2].endsWith(remotePort) && columns[3].equals(ESTABLISHED)) {
+        if (columns.length > 3 && columns[column].endsWith(hexPort) && columns[3].equals(ESTABLISHED)) {
           count++;
         }
       }

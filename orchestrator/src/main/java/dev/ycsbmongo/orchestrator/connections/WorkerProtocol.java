@@ -1,14 +1,10 @@
 package dev.ycsbmongo.orchestrator.connections;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.ycsbmongo.orchestrator.results.ResultsJson;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Base64;
@@ -29,13 +25,7 @@ final class WorkerProtocol {
 
   static final String CLOSE = "{\"type\":\"close\"}";
 
-  private static final ObjectMapper MAPPER = JsonMapper.builder()
-      .addModule(new JavaTimeModule())
-      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-      .disable(SerializationFeature.INDENT_OUTPUT)
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .serializationInclusion(JsonInclude.Include.NON_NULL)
-      .build();
+  private static final ObjectMapper MAPPER = ResultsJson.mapper();
 
   /** What a worker writes. */
   @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")

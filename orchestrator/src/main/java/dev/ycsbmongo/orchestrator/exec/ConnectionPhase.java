@@ -93,18 +93,21 @@ final class ConnectionPhase {
       running = null;
     }
     ServerMetrics metrics = sampling.metrics(result.holdStart(), result.holdEnd(), null, Map.of());
-    return new Outcome(verdict(phase, result), result, metrics, since(t0));
+    return new Outcome(verdict(phase, result, stopRequested), result, metrics, since(t0));
   }
 
-  private PhaseVerdict verdict(Phase phase, ConnectionStressResult r) {
-    if (stopRequested) {
+  static PhaseVerdict verdict(Phase phase, ConnectionStressResult r, boolean stopped) {
+    if (stopped) {
       return new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted (Ctrl-C or SIGTERM) with " + r.opened() + " of "
           + r.requested() + " connections open");
     }
-    double failedShare = r.requested() == 0 ? 0 : (double) r.failed() / r.requested();
+    // a connection the server dropped during the hold was not held: it counts against the cell like a failure
+    long dropped = r.droppedWhileHeld() == null ? 0 : r.droppedWhileHeld();
+    double failedShare = r.requested() == 0 ? 0 : (double) (r.failed() + dropped) / r.requested();
     if (r.opened() == 0 || failedShare > phase.maxErrorRate()) {
-      return PhaseVerdict.failed(String.format(Locale.ROOT, "%,d of %,d connections failed (%.2f%%, limit %s,"
-          + " execution.maxErrorRate): %s", r.failed(), r.requested(), failedShare * 100,
+      return PhaseVerdict.failed(String.format(Locale.ROOT, "%,d of %,d connections failed%s (%.2f%%, limit %s,"
+          + " execution.maxErrorRate): %s", r.failed(), r.requested(),
+          dropped == 0 ? "" : String.format(Locale.ROOT, " and %,d were dropped while held", dropped), failedShare * 100,
           ErrorRates.format(phase.maxErrorRate()), causes(r.failuresByCause())));
     }
     return PhaseVerdict.OK;

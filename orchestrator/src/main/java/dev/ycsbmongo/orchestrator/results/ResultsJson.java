@@ -24,6 +24,15 @@ public final class ResultsJson {
   private ResultsJson() {
   }
 
+  /**
+   * The same mapping for other JSON this tool writes and reads (the connection workers' protocol),
+   * so instants, absent fields and unknown fields behave alike everywhere. Configured once: never
+   * reconfigure it.
+   */
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
   /** One line, no trailing newline. */
   public static String line(PhaseResult r) {
     try {

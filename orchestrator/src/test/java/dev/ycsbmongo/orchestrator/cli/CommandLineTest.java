@@ -4,28 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The command line in-process: exit codes, one-line errors, help with defaults. */
 class CommandLineTest {
 
-  private record Result(int exit, String out, String err) {
-  }
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int exit = cl.execute(args);
-    return new Result(exit, out.toString(), err.toString());
+  private static InProcessCli run(String... args) {
+    return InProcessCli.run(args);
   }
 
   @Test
@@ -38,10 +26,10 @@ class CommandLineTest {
         properties: {recordcount: 10, operationcount: 10}
         sweep: {threads: [1, 2]}
         """);
-    Result r = run("validate", plan.toString());
-    assertEquals(0, r.exit, r.err);
-    assertTrue(r.out.contains("run/local/a/threadcount=2/rep=1"), r.out);
-    assertTrue(r.out.contains("target local: 5.0.0, standalone (embedded test server, not MongoDB)"), r.out);
+    InProcessCli r = run("validate", plan.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("run/local/a/threadcount=2/rep=1"), r.out());
+    assertTrue(r.out().contains("target local: 5.0.0, standalone (embedded test server, not MongoDB)"), r.out());
   }
 
   @Test
@@ -53,10 +41,10 @@ class CommandLineTest {
         scenarios: [{name: a, kind: load}]
         sweep: {server.chainingAllowed: [true, false]}
         """);
-    Result r = run("validate", plan.toString());
-    assertEquals(0, r.exit, r.err);
+    InProcessCli r = run("validate", plan.toString());
+    assertEquals(0, r.exit(), r.err());
     assertEquals("orchestrator: warning: target local is standalone, not a replica set: its 2 phase(s) with"
-        + " server.chainingAllowed will fail (server.apply auto or manual) or be skipped (skip)\n", r.err);
+        + " server.chainingAllowed will fail (server.apply auto or manual) or be skipped (skip)\n", r.err());
   }
 
   @Test
@@ -67,50 +55,50 @@ class CommandLineTest {
         targets: [{name: gone, uri: "mongodb://u:Hidden99@127.0.0.1:1/ycsb"}]
         scenarios: [{name: a}]
         """);
-    Result r = run("validate", "--probe-timeout", "500", plan.toString());
-    assertEquals(2, r.exit);
-    assertTrue(r.err.startsWith("orchestrator: " + plan + ": target gone (mongodb://u:****@127.0.0.1:1/ycsb) does not answer"),
-        r.err);
-    assertFalse((r.out + r.err).contains("Hidden99"));
+    InProcessCli r = run("validate", "--probe-timeout", "500", plan.toString());
+    assertEquals(2, r.exit());
+    assertTrue(r.err().startsWith("orchestrator: " + plan + ": target gone (mongodb://u:****@127.0.0.1:1/ycsb) does not answer"),
+        r.err());
+    assertFalse((r.out() + r.err()).contains("Hidden99"));
   }
 
   @Test
   void badPlanIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
     Path plan = dir.resolve("p.yaml");
     Files.writeString(plan, "name: p\ntargets: [{name: a, uri: embedded}]\nscenarois: []\n");
-    Result r = run("run", plan.toString(), "-o", dir.resolve("results").toString());
-    assertEquals(2, r.exit);
-    assertEquals(1, r.err.lines().count(), r.err);
-    assertTrue(r.err.contains("p.yaml:3: scenarois: unknown key") && r.err.contains("did you mean 'scenarios'?"), r.err);
+    InProcessCli r = run("run", plan.toString(), "-o", dir.resolve("results").toString());
+    assertEquals(2, r.exit());
+    assertEquals(1, r.err().lines().count(), r.err());
+    assertTrue(r.err().contains("p.yaml:3: scenarois: unknown key") && r.err().contains("did you mean 'scenarios'?"), r.err());
     assertFalse(Files.exists(dir.resolve("results")), "nothing created for a plan that does not load");
   }
 
   @Test
   void missingPlanFileAndBadRunDirectoryAreBadInput(@TempDir Path dir) {
-    Result missing = run("run", dir.resolve("nope.yaml").toString());
-    assertEquals(2, missing.exit);
-    assertTrue(missing.err.contains("nope.yaml: no such plan file"), missing.err);
-    Result notARun = run("run", "--resume", dir.toString());
-    assertEquals(2, notARun.exit);
-    assertTrue(notARun.err.contains("not a run directory"), notARun.err);
-    Result report = run("report", dir.toString());
-    assertEquals(2, report.exit);
-    Result noPlan = run("run");
-    assertEquals(2, noPlan.exit);
-    assertTrue(noPlan.err.contains("give a PLAN file, or --resume RUN_DIR"), noPlan.err);
+    InProcessCli missing = run("run", dir.resolve("nope.yaml").toString());
+    assertEquals(2, missing.exit());
+    assertTrue(missing.err().contains("nope.yaml: no such plan file"), missing.err());
+    InProcessCli notARun = run("run", "--resume", dir.toString());
+    assertEquals(2, notARun.exit());
+    assertTrue(notARun.err().contains("not a run directory"), notARun.err());
+    InProcessCli report = run("report", dir.toString());
+    assertEquals(2, report.exit());
+    InProcessCli noPlan = run("run");
+    assertEquals(2, noPlan.exit());
+    assertTrue(noPlan.err().contains("give a PLAN file, or --resume RUN_DIR"), noPlan.err());
   }
 
   @Test
   void unknownOptionsAreBadInput() {
-    Result r = run("run", "--fail-fats", "x.yaml");
-    assertEquals(2, r.exit);
-    assertTrue(r.err.startsWith("orchestrator: Unknown option: '--fail-fats'"), r.err);
+    InProcessCli r = run("run", "--fail-fats", "x.yaml");
+    assertEquals(2, r.exit());
+    assertTrue(r.err().startsWith("orchestrator: Unknown option: '--fail-fats'"), r.err());
   }
 
   @Test
   void helpShowsDefaults() {
-    Result r = run("run", "--help");
-    assertEquals(0, r.exit);
-    assertTrue(r.out.contains("Default: results") && r.out.contains("Default: auto"), r.out);
+    InProcessCli r = run("run", "--help");
+    assertEquals(0, r.exit());
+    assertTrue(r.out().contains("Default: results") && r.out().contains("Default: auto"), r.out());
   }
 }

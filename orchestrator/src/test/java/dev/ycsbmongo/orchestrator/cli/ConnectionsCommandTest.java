@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -18,48 +16,38 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code connections} in-process: defaults in --help, one-line refusals before anything opens, a small real run. */
 class ConnectionsCommandTest {
 
-  private record Result(int exit, String out, String err) {
+  private static InProcessCli run(String... args) {
+    return InProcessCli.run(args);
   }
 
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int exit = cl.execute(args);
-    return new Result(exit, out.toString(), err.toString());
-  }
-
-  private static void assertOneLineRefusal(Result r, String expected) {
-    assertEquals(2, r.exit, r.err);
-    assertEquals("", r.out);
-    assertEquals(expected + "\n", r.err);
+  private static void assertOneLineRefusal(InProcessCli r, String expected) {
+    assertEquals(2, r.exit(), r.err());
+    assertEquals("", r.out());
+    assertEquals(expected + "\n", r.err());
   }
 
   @Test
   void helpShowsEachDefaultFromWhereItIsDefined() {
-    Result r = run("connections", "--help");
-    assertEquals(0, r.exit);
+    InProcessCli r = run("connections", "--help");
+    assertEquals(0, r.exit());
     for (String d : List.of("--hold=DURATION", "Default: 20s", "Default: 10s", "Default: auto", "Default: 100",
         "Default: 0")) {
-      assertTrue(r.out.contains(d), d + " in\n" + r.out);
+      assertTrue(r.out().contains(d), d + " in\n" + r.out());
     }
   }
 
   @Test
   void aCountBeyondOneHostsPortsIsRefusedInOneLineBeforeAnythingOpens() throws Exception {
     // more than any port range holds: refused on every Linux machine, by ports or, with a small ulimit -n, by memory
-    Result r = run("connections", "--uri", "mongodb://127.0.0.1:1/", "--count", "70000", "--source-addresses", "none");
-    assertEquals(2, r.exit, r.err);
-    assertEquals("", r.out);
-    assertTrue(r.err.startsWith("orchestrator: connections: connections.count 70000 needs ") && r.err.endsWith("\n")
-        && r.err.indexOf('\n') == r.err.length() - 1, r.err);
+    InProcessCli r = run("connections", "--uri", "mongodb://127.0.0.1:1/", "--count", "70000", "--source-addresses", "none");
+    assertEquals(2, r.exit(), r.err());
+    assertEquals("", r.out());
+    assertTrue(r.err().startsWith("orchestrator: connections: connections.count 70000 needs ") && r.err().endsWith("\n")
+        && r.err().indexOf('\n') == r.err().length() - 1, r.err());
     Path range = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
     assumeTrue(Files.isReadable(range) && Files.readAllLines(range).get(0).matches("32768\\s+60999")
         && ((com.sun.management.UnixOperatingSystemMXBean) java.lang.management.ManagementFactory
@@ -67,7 +55,7 @@ class ConnectionsCommandTest {
     assertEquals("orchestrator: connections: connections.count 70000 needs 70,000 local ports to 1 target"
         + " host, but net.ipv4.ip_local_port_range (32768 60999) gives 28,232 per source address (27,732 once 500 are"
         + " kept for other connections): widen it (sysctl -w net.ipv4.ip_local_port_range=\"10240 65535\"), list more"
-        + " target hosts in the URI, or allow more source addresses\n", r.err);
+        + " target hosts in the URI, or allow more source addresses\n", r.err());
   }
 
   @Test
@@ -87,16 +75,16 @@ class ConnectionsCommandTest {
 
   @Test
   void aTlsTargetIsRefusedInOneLineWithThePasswordMasked() {
-    Result r = run("connections", "--uri", "mongodb://u:Hidden42@127.0.0.1:1/?tls=true", "--count", "5");
+    InProcessCli r = run("connections", "--uri", "mongodb://u:Hidden42@127.0.0.1:1/?tls=true", "--count", "5");
     assertOneLineRefusal(r, "orchestrator: connections: connection stress opens plain TCP connections and cannot speak"
         + " TLS, but mongodb://u:****@127.0.0.1:1/?tls=true asks for tls=true: stress a port that accepts plain"
         + " connections, or leave TLS targets out of connection stress");
-    assertFalse(r.err.contains("Hidden42"));
+    assertFalse(r.err().contains("Hidden42"));
   }
 
   @Test
   void anSrvUriIsRefusedBecauseItHidesTheHosts() {
-    Result r = run("connections", "--uri", "mongodb+srv://cluster0.example.net/", "--count", "5");
+    InProcessCli r = run("connections", "--uri", "mongodb+srv://cluster0.example.net/", "--count", "5");
     assertOneLineRefusal(r, "orchestrator: connections: connection stress needs the hosts listed:"
         + " mongodb+srv://cluster0.example.net/ hides them behind a DNS SRV record; give mongodb://HOST1:PORT,HOST2:PORT,..."
         + " instead");
@@ -134,15 +122,15 @@ class ConnectionsCommandTest {
   void aSmallRunReachesEveryConnectionAndWritesItsJson(@TempDir Path dir) throws Exception {
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start(0)) {
       Path json = dir.resolve("out/r.json");
-      Result r = run("connections", "--uri", "mongodb://127.0.0.1:" + server.port() + "/", "--count", "30", "--hold",
+      InProcessCli r = run("connections", "--uri", "mongodb://127.0.0.1:" + server.port() + "/", "--count", "30", "--hold",
           "0", "--json", json.toString());
       System.out.println("[test] against " + server);
-      assertEquals(0, r.exit, r.err + r.out);
-      assertTrue(r.out.startsWith("reached:        30 of 30 connections (client side)\n"), r.out);
-      assertTrue(r.out.contains("failures:       none\n"), r.out);
+      assertEquals(0, r.exit(), r.err() + r.out());
+      assertTrue(r.out().startsWith("reached:        30 of 30 connections (client side)\n"), r.out());
+      assertTrue(r.out().contains("failures:       none\n"), r.out());
       String text = Files.readString(json);
       assertTrue(text.startsWith("{\"schemaVersion\":1,\"requested\":30,\"opened\":30,\"failed\":0,"), text);
-      assertTrue(r.err.contains("connections: 30 connections to 1 target host"), r.err);
+      assertTrue(r.err().contains("connections: 30 connections to 1 target host"), r.err());
     }
   }
 }
