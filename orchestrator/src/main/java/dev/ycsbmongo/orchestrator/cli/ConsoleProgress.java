@@ -52,8 +52,11 @@ final class ConsoleProgress implements ProgressListener {
 
   @Override
   public synchronized void status(Phase phase, PhaseProgress p) {
-    String line = prefix + ": " + done(p) + ", " + fmt(p.currentOpsPerSec()) + " ops/s, " + p.errorsSoFar() + " errors, "
-        + p.elapsedSeconds() + "s";
+    String line = phase.kind() == PhaseKind.CONNECTIONS
+        ? prefix + ": " + String.format(Locale.ROOT, "%,d/%,d connections open, %s/s, %,d failed, %ds", p.operations(),
+            p.expectedOperations(), fmt(p.currentOpsPerSec()), p.errorsSoFar(), p.elapsedSeconds())
+        : prefix + ": " + done(p) + ", " + fmt(p.currentOpsPerSec()) + " ops/s, " + p.errorsSoFar() + " errors, "
+            + p.elapsedSeconds() + "s";
     if (live) {
       show(line);
     } else if (lastPlainAt < 0 || p.elapsedSeconds() - lastPlainAt >= PLAIN_EVERY_SECONDS) {

@@ -51,4 +51,17 @@ class ConsoleProgressTest {
     p.status(RUN, new PhaseProgress(3, 300, null, 10L, 100.0, 0));
     assertTrue(out.toString().contains("\r[phase 1/1] run a threadcount=8 rep 1 on local: 300 ops, 7s left"), out.toString());
   }
+
+  @Test
+  void connectionStressCountsConnectionsNotOperations() {
+    Phase stress = new Phase(1, "connections/local/hold/connections.count=500/rep=1", PhaseKind.CONNECTIONS, "local",
+        "hold", Map.of("connections.count", "500"), 1, "-", Optional.empty(), Map.of("connections.count", "500"), 1,
+        false, false, Duration.ofHours(1), 0.01, Optional.empty());
+    StringWriter out = new StringWriter();
+    ConsoleProgress p = new ConsoleProgress(new PrintWriter(out), false);
+    p.phaseStarted(stress, 1, 1, Optional.empty());
+    p.status(stress, new PhaseProgress(2, 400, 500L, null, 200.0, 3));
+    assertTrue(out.toString().contains("connections.count=500 rep 1 on local: 400/500 connections open, 200/s, 3 failed,"
+        + " 2s"), out.toString());
+  }
 }
