@@ -28,6 +28,11 @@ public final class ServerKeys {
   static final Duration MIN_SAMPLE_INTERVAL = Duration.ofMillis(100);
   private static final String OFF = "off";
 
+  /** {@code off}, or {@code false}: YAML reads an unquoted {@code off} as the boolean false. */
+  private static boolean isOff(String v) {
+    return v.strip().equalsIgnoreCase(OFF) || v.strip().equals("false");
+  }
+
   /**
    * {@code auto}: the orchestrator runs replSetReconfig itself; {@code manual}: it pauses and asks
    * the user to change the setting (managed services without the privilege), then checks it where
@@ -64,7 +69,7 @@ public final class ServerKeys {
     if (v == null) {
       return Optional.of(DEFAULT_SAMPLE_INTERVAL);
     }
-    return v.strip().equalsIgnoreCase(OFF) ? Optional.empty() : Optional.of(Durations.parse(v));
+    return isOff(v) ? Optional.empty() : Optional.of(Durations.parse(v));
   }
 
   public static ApplyMode applyMode(java.util.Map<String, String> serverSettings) {
@@ -86,7 +91,7 @@ public final class ServerKeys {
           return Optional.of(e.getMessage());
         }
       case SAMPLE_INTERVAL:
-        if (v.equalsIgnoreCase(OFF)) {
+        if (isOff(v)) {
           return Optional.empty();
         }
         try {

@@ -451,4 +451,14 @@ class PlanExpanderTest {
     assertEquals(first, PlanExpander.expand(PlanLoader.load(yaml, Path.of("plan.yaml"), Map.of())));
     assertEquals(first.phases().size(), first.phases().stream().map(Phase::id).distinct().count());
   }
+
+  @Test
+  void anUnquotedOffTurnsSamplingOffThoughYamlReadsItAsFalse() {
+    Matrix m = expand(LOCAL + "scenarios: [{name: s, kind: connections, properties: {connections.count: 1}}]\n"
+        + "sweep: {server.sampleInterval: [off, \"off\", 2s]}\n");
+    List<java.util.Optional<java.time.Duration>> intervals = m.phases().stream()
+        .map(p -> ServerKeys.sampleInterval(p.serverSettings())).toList();
+    assertEquals(List.of(java.util.Optional.empty(), java.util.Optional.empty(),
+        java.util.Optional.of(java.time.Duration.ofSeconds(2))), intervals);
+  }
 }
