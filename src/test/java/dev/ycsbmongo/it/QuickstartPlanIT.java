@@ -43,17 +43,45 @@ class QuickstartPlanIT {
     String md = Files.readString(runDir.resolve("summary.md"), StandardCharsets.UTF_8);
     assertTrue(md.contains("embedded"), md);
     assertTrue(run.stdout.contains("rw-95-5") && run.stdout.contains("rw-50-50"), run.stdout);
-    for (String f : List.of("plan.yaml", "plan.source.yaml", "matrix.txt", "summary.csv", "run.json")) {
+    for (String f : List.of("plan.yaml", "plan.source.yaml", "matrix.txt", "summary.csv", "run.json", "report.html")) {
       assertTrue(Files.isRegularFile(runDir.resolve(f)), f);
     }
 
     byte[] csv = Files.readAllBytes(runDir.resolve("summary.csv"));
     byte[] mdBytes = Files.readAllBytes(runDir.resolve("summary.md"));
+    String html = Files.readString(runDir.resolve("report.html"), StandardCharsets.UTF_8);
+    Files.delete(runDir.resolve("report.html"));
     Files.delete(runDir.resolve("summary.csv"));
     Files.delete(runDir.resolve("summary.md"));
     LauncherRun report = Orchestrator.run(work, Map.of(), null, "report", runDir.toString());
     assertEquals(0, report.exitCode, report.diagnostics());
     assertEquals(new String(csv, StandardCharsets.UTF_8), Files.readString(runDir.resolve("summary.csv")));
     assertEquals(new String(mdBytes, StandardCharsets.UTF_8), Files.readString(runDir.resolve("summary.md")));
+    assertEquals(html, Files.readString(runDir.resolve("report.html"), StandardCharsets.UTF_8),
+        "report redraws report.html byte for byte");
+    looksRightInABrowser(runDir.resolve("report.html"), work);
+  }
+
+  /** Opened in headless Chromium, the page has its sections and tables, every chart drawn, and is no blank screenshot. */
+  private static void looksRightInABrowser(Path page, Path work) throws Exception {
+    java.util.Optional<Path> chromium = HeadlessChromium.binary();
+    if (chromium.isEmpty()) {
+      System.out.println("[it] QuickstartPlanIT: no chromium on PATH, report.html not opened in a browser"
+          + " (.ci/run installs Debian's chromium)");
+      return;
+    }
+    String dom = HeadlessChromium.dom(chromium.get(), page, work);
+    for (String id : List.of("environment", "tables", "commands", "plan")) {
+      assertTrue(dom.contains("<section id=\"" + id + "\">"), id + " section in the rendered DOM");
+    }
+    assertTrue(dom.split("<table", -1).length - 1 >= 6, "the tables were parsed as tables");
+    assertEquals(dom.split("<figure", -1).length - 1, dom.split("<figure[^>]*>\\s*<svg", -1).length - 1,
+        "every figure holds a drawn SVG chart");
+    assertTrue(!dom.contains("<img"), "no image that could be broken");
+    java.awt.image.BufferedImage shot = HeadlessChromium.screenshot(chromium.get(), page, work, 1280, 2000);
+    assertEquals(1280, shot.getWidth());
+    assertTrue(HeadlessChromium.colours(shot) > 20, "a screenshot with text, tables and charts, not a blank page");
+    System.out.println("[it] QuickstartPlanIT: report.html opened in " + chromium.get() + ": "
+        + (dom.split("<table", -1).length - 1) + " tables, " + (dom.split("<figure", -1).length - 1) + " charts");
   }
 }

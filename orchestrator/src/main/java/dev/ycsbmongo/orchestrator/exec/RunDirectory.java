@@ -18,6 +18,7 @@ import java.util.Locale;
  * matrix.txt         the expanded phases, as validate prints them
  * results.jsonl      one record per phase, appended as each phase ends
  * summary.csv/.md    the tables, rendered from results.jsonl only
+ * report.html        one self-contained page: environment, charts, tables, failures, commands, plan
  * phases/NNN-kind-.../  each phase's command, YCSB output, exported measurements, HDR logs
  * </pre>
  */
@@ -30,6 +31,7 @@ public record RunDirectory(Path path) {
   public static final String RESULTS = "results.jsonl";
   public static final String SUMMARY_CSV = "summary.csv";
   public static final String SUMMARY_MD = "summary.md";
+  public static final String REPORT_HTML = "report.html";
   static final String PHASES = "phases";
   static final String COMMAND = "command.txt";
 

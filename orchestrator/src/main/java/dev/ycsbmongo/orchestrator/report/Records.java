@@ -8,13 +8,13 @@ import java.util.Comparator;
 import java.util.List;
 
 /** Which records the tables show. */
-final class Records {
+public final class Records {
 
   private Records() {
   }
 
   /** The last record of each phase (a resumed run appends new attempts), in plan order. */
-  static List<PhaseResult> latest(List<PhaseResult> records) {
+  public static List<PhaseResult> latest(List<PhaseResult> records) {
     List<PhaseResult> rows = new ArrayList<>(ResultsReader.latestByPhaseId(records).values());
     rows.sort(Comparator.comparingInt(PhaseResult::index).thenComparing(PhaseResult::phaseId));
     return rows;

@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  */
 public final class SummaryMarkdown {
 
-  static final String EMBEDDED_WARNING = "**Measured against the embedded MongoDB-wire test server, not MongoDB: "
+  public static final String EMBEDDED_WARNING = "**Measured against the embedded MongoDB-wire test server, not MongoDB: "
       + "these figures describe the client only.**";
 
   private SummaryMarkdown() {

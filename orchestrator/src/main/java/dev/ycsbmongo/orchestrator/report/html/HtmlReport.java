@@ -1,0 +1,217 @@
+package dev.ycsbmongo.orchestrator.report.html;
+
+import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
+import dev.ycsbmongo.orchestrator.results.ClientHost;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.TargetRecord;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code report.html}: one self-contained page (inline CSS and SVG, no scripts, nothing fetched) with
+ * the study's name and plan, the environment, every chart, every table of summary.md, the phases
+ * that failed or were skipped with their cause, and each phase's exact command (masked). Rendered
+ * from stored results only, and deterministic: the date it shows is the run's, so {@code report}
+ * redraws the same bytes.
+ */
+public final class HtmlReport {
+
+  /** A chart to show: its SVG document (inlined) and how to read it. */
+  public record Figure(String id, String title, String svg, String note) {
+  }
+
+  /** A further section of Markdown (a comparison), rendered like the summary. */
+  public record Extra(String title, String markdown) {
+  }
+
+  /**
+   * @param records the last record of each phase, in plan order
+   * @param planYaml the resolved plan (passwords masked), or null when the run directory has none
+   */
+  public record Input(String planName, String description, String runId, String planYaml, List<PhaseResult> records,
+      String summaryMarkdown, List<Figure> figures, List<Extra> extras, String toolVersion) {
+
+    public Input {
+      records = List.copyOf(records);
+      figures = List.copyOf(figures);
+      extras = List.copyOf(extras);
+    }
+  }
+
+  private HtmlReport() {
+  }
+
+  public static String render(Input in) {
+    StringBuilder b = new StringBuilder(64 * 1024);
+    String title = in.planName() + " — benchmark report";
+    b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        .append(esc(title)).append("</title>\n<style>\n").append(Css.TEXT).append("</style>\n</head>\n<body>\n");
+    header(b, in);
+    environment(b, in.records());
+    figures(b, in.figures());
+    b.append("<section id=\"tables\">\n").append(MarkdownHtml.render(dropTitle(in.summaryMarkdown()), 0))
+        .append("</section>\n");
+    for (Extra e : in.extras()) {
+      b.append("<section class=\"extra\">\n<h2>").append(esc(e.title())).append("</h2>\n")
+          .append(MarkdownHtml.render(e.markdown(), 1)).append("</section>\n");
+    }
+    problems(b, in.records());
+    commands(b, in.records());
+    if (in.planYaml() != null) {
+      b.append("<section id=\"plan\">\n<h2>Plan</h2>\n<p>As resolved for the run: defaults filled in, passwords"
+          + " masked.</p>\n<pre>").append(esc(in.planYaml())).append("</pre>\n</section>\n");
+    }
+    b.append("<footer>").append(esc(footer(in))).append("</footer>\n</body>\n</html>\n");
+    return b.toString();
+  }
+
+  private static void header(StringBuilder b, Input in) {
+    b.append("<header>\n<h1>").append(esc(in.planName())).append("</h1>\n");
+    if (in.description() != null && !in.description().isBlank()) {
+      b.append("<p class=\"description\">").append(esc(in.description())).append("</p>\n");
+    }
+    b.append("<p class=\"meta\">Run <code>").append(esc(in.runId())).append("</code>");
+    span(in.records()).ifPresent(s -> b.append(", ").append(esc(s)));
+    b.append(", ").append(in.records().size()).append(" phases");
+    long bad = in.records().stream().filter(r -> !r.succeeded()).count();
+    if (bad > 0) {
+      b.append(", <a href=\"#problems\">").append(bad).append(" did not succeed</a>");
+    }
+    b.append(".</p>\n");
+    if (embedded(in.records())) {
+      b.append("<p class=\"warning\">Measured against the embedded MongoDB-wire test server, not MongoDB: these"
+          + " figures describe the client only.</p>\n");
+    }
+    b.append("<nav>Contents: <a href=\"#environment\">Environment</a>");
+    if (!in.figures().isEmpty()) {
+      b.append(" · <a href=\"#charts\">Charts</a>");
+    }
+    b.append(" · <a href=\"#tables\">Tables</a>");
+    if (bad > 0) {
+      b.append(" · <a href=\"#problems\">Failed and skipped</a>");
+    }
+    b.append(" · <a href=\"#commands\">Commands</a>");
+    if (in.planYaml() != null) {
+      b.append(" · <a href=\"#plan\">Plan</a>");
+    }
+    b.append("</nav>\n</header>\n");
+  }
+
+  private static void environment(StringBuilder b, List<PhaseResult> records) {
+    b.append("<section id=\"environment\">\n<h2>Environment</h2>\n");
+    Map<String, PhaseResult> byTarget = new LinkedHashMap<>();
+    records.forEach(r -> byTarget.putIfAbsent(r.target().name(), r));
+    b.append("<table>\n<thead><tr><th>Target</th><th>Connection (masked)</th><th>Labels</th><th>Server</th></tr></thead>\n"
+        + "<tbody>\n");
+    for (PhaseResult r : byTarget.values()) {
+      TargetRecord t = r.target();
+      b.append("<tr><td>").append(esc(t.name())).append("</td><td><code>").append(esc(t.maskedUri()))
+          .append("</code></td><td>").append(esc(t.labels().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+              .collect(Collectors.joining(", ")))).append("</td><td>")
+          .append(esc(r.server() == null ? "not probed" : r.server().probeError() != null
+              ? "did not answer: " + r.server().probeError() : r.server().describe())).append("</td></tr>\n");
+    }
+    b.append("</tbody>\n</table>\n");
+    ClientHost c = records.isEmpty() ? null : records.get(0).client();
+    if (c != null) {
+      b.append("<p>Client: ").append(esc(String.format(Locale.ROOT, "%s, %d cores, %.1f GiB, %s, %s, driver %s, YCSB %s,"
+          + " tool %s", c.hostname(), c.cores(), c.memoryBytes() / (1024.0 * 1024 * 1024), c.os(), c.jdk(),
+          c.driverVersion(), c.ycsbVersion(), c.toolVersion()))).append(".</p>\n");
+    }
+    b.append("</section>\n");
+  }
+
+  private static void figures(StringBuilder b, List<Figure> figures) {
+    if (figures.isEmpty()) {
+      return;
+    }
+    b.append("<section id=\"charts\">\n<h2>Charts</h2>\n");
+    for (Figure f : figures) {
+      b.append("<figure id=\"chart-").append(esc(f.id())).append("\">\n").append(inlineSvg(f.svg()))
+          .append("\n<figcaption><strong>").append(esc(f.title())).append("</strong>");
+      if (f.note() != null && !f.note().isBlank()) {
+        b.append(" ").append(esc(f.note()));
+      }
+      b.append("</figcaption>\n</figure>\n");
+    }
+    b.append("</section>\n");
+  }
+
+  private static void problems(StringBuilder b, List<PhaseResult> records) {
+    List<PhaseResult> bad = records.stream().filter(r -> !r.succeeded()).toList();
+    if (bad.isEmpty()) {
+      return;
+    }
+    b.append("<section id=\"problems\">\n<h2>Failed and skipped phases</h2>\n<table>\n<thead><tr><th>#</th><th>Phase</th>"
+        + "<th>Status</th><th>Cause</th></tr></thead>\n<tbody>\n");
+    for (PhaseResult r : bad) {
+      b.append("<tr><td class=\"num\">").append(r.index()).append("</td><td><code>").append(esc(r.phaseId()))
+          .append("</code></td><td>").append(esc(r.status().name().toLowerCase(Locale.ROOT))).append("</td><td>")
+          .append(esc(r.cause() == null ? "" : r.cause())).append("</td></tr>\n");
+    }
+    b.append("</tbody>\n</table>\n</section>\n");
+  }
+
+  private static void commands(StringBuilder b, List<PhaseResult> records) {
+    b.append("<section id=\"commands\">\n<h2>Commands</h2>\n<p>The equivalent command of each phase, connection"
+        + " strings masked (each phase's <code>command.txt</code> also holds the exact child process).</p>\n"
+        + "<table class=\"commands\">\n<thead><tr><th>#</th><th>Phase</th><th>Command</th></tr></thead>\n<tbody>\n");
+    for (PhaseResult r : records) {
+      b.append("<tr><td class=\"num\">").append(r.index()).append("</td><td><code>").append(esc(r.phaseId()))
+          .append("</code></td><td><code>").append(esc(r.command() == null ? "(never started)" : r.command()))
+          .append("</code></td></tr>\n");
+    }
+    b.append("</tbody>\n</table>\n</section>\n");
+  }
+
+  private static String footer(Input in) {
+    String when = in.records().stream().map(PhaseResult::end).filter(java.util.Objects::nonNull).max(Comparable::compareTo)
+        .map(i -> "run ended " + i.toString().replaceFirst("\\.\\d+Z$", "Z")).orElse("no phase has ended");
+    return "Rendered from results.jsonl by ycsb-mongodb orchestrator " + in.toolVersion() + "; " + when
+        + (embedded(in.records()) ? "; embedded test server, not MongoDB" : "") + ".";
+  }
+
+  private static java.util.Optional<String> span(List<PhaseResult> records) {
+    return records.stream().map(PhaseResult::start).filter(java.util.Objects::nonNull).min(Comparable::compareTo)
+        .map(s -> "started " + s.toString().replaceFirst("\\.\\d+Z$", "Z"));
+  }
+
+  private static boolean embedded(List<PhaseResult> records) {
+    return records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
+  }
+
+  /**
+   * summary.md without what the page already shows above it: its title, its embedded-server
+   * warning and its Targets section (the Environment section holds those).
+   */
+  static String dropTitle(String markdown) {
+    StringBuilder out = new StringBuilder();
+    boolean skipping = false;
+    for (String line : markdown.lines().toList()) {
+      if (line.startsWith("# ")) {
+        continue;
+      }
+      if (line.startsWith("## ")) {
+        skipping = line.equals("## Targets");
+      }
+      if (!skipping && !line.equals(SummaryMarkdown.EMBEDDED_WARNING)) {
+        out.append(line).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  /** An SVG document as an element of the page: its XML declaration and doctype go. */
+  static String inlineSvg(String svg) {
+    int at = svg.indexOf("<svg");
+    return at < 0 ? "<p>(chart not available)</p>" : svg.substring(at).strip();
+  }
+
+  private static String esc(String s) {
+    return MarkdownHtml.escape(s);
+  }
+}

@@ -1,0 +1,74 @@
+package dev.ycsbmongo.orchestrator.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ResultFixtures;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The page: self-contained, every table of summary.md, failures with causes, masked commands, inline charts. */
+class HtmlReportTest {
+
+  private static final List<PhaseResult> RECORDS = List.of(ResultFixtures.load(1, "small", ResultFixtures.EMBEDDED),
+      ResultFixtures.run(2, "small", "rw-50-50", 8, 1, 300, 900, 6000, 6000, ResultFixtures.EMBEDDED),
+      ResultFixtures.failed(ResultFixtures.run(3, "small", "rw-50-50", 16, 1, 300, 900, 6000, 6000,
+          ResultFixtures.EMBEDDED), PhaseStatus.FAILED, "error rate 3.00% over the 1% limit <execution.maxErrorRate>"));
+
+  private static final String SVG = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG"
+      + " 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n<svg xmlns=\"http://www.w3.org/2000/svg\""
+      + " width=\"10\" height=\"10\"><text>Throughput vs threads</text></svg>\n";
+
+  private static String page() {
+    return HtmlReport.render(new HtmlReport.Input("study", "What this study asks.", "study-20261122-101500",
+        "name: study\ntargets: [{name: small, uri: 'mongodb://bench:****@small:27017/ycsb'}]\n", RECORDS,
+        SummaryMarkdown.render(RECORDS), List.of(new HtmlReport.Figure("throughput-vs-threads", "Throughput vs threads",
+            SVG, "one line per target")), List.of(new HtmlReport.Extra("Comparison", "| a | b |\n|:---|---:|\n| x | 1 |\n")),
+        "0.1.0-SNAPSHOT"));
+  }
+
+  @Test
+  void isOneSelfContainedPageWithoutScriptsOrFetchedResources() {
+    String html = page();
+    assertTrue(html.startsWith("<!DOCTYPE html>"), html);
+    assertFalse(html.contains("<script") || html.contains("<img") || html.contains("<link"), "nothing to run or fetch");
+    assertFalse(html.matches("(?s).*(src|href)=\"(https?:)?//.*"), "no network resource");
+    assertEquals(1, html.split("<svg", -1).length - 1, "the chart is inline");
+    assertFalse(html.contains("<?xml") || html.contains("<!DOCTYPE svg"), "the SVG's prolog is dropped when inlined");
+  }
+
+  @Test
+  void holdsEnvironmentEveryTableFailuresAndMaskedCommands() {
+    String html = page();
+    assertTrue(html.contains("<h1>study</h1>") && html.contains("What this study asks."), html);
+    assertTrue(html.contains("<td>small</td><td><code>mongodb://bench:****@small:27017/ycsb</code></td>"), html);
+    assertTrue(html.contains("5.0.0, standalone (embedded test server, not MongoDB)"), html);
+    assertTrue(html.contains("<p class=\"warning\">Measured against the embedded"), html);
+    assertEquals(1, html.split("Measured against the embedded", -1).length - 1, "one warning, not summary.md's too");
+    assertTrue(html.contains("<h2 id=\"rw-50-50-run\">rw-50-50 (run)</h2>"), html);
+    assertTrue(html.contains("<th class=\"num\">Throughput (ops/s)</th>"), html);
+    assertFalse(html.contains("<h2 id=\"targets\">"), "the Environment section replaces summary.md's Targets");
+    assertTrue(html.contains("<section id=\"problems\">") && html.contains("error rate 3.00% over the 1% limit"
+        + " &lt;execution.maxErrorRate&gt;"), "the failed phase and its cause, escaped");
+    assertTrue(html.contains("<code>scripts/ycsb run mongodb -s -P workloads/rw-50-50 -threads 8</code>"), html);
+    assertTrue(html.contains("<h2>Comparison</h2>") && html.contains("<td class=\"num\">1</td>"), html);
+    assertTrue(html.contains("<pre>name: study\n"), html);
+    assertFalse(html.contains("s3cret"), html);
+    assertTrue(html.contains("embedded test server, not MongoDB.</footer>"), html);
+  }
+
+  @Test
+  void isTheSameBytesEachTime() {
+    assertEquals(page(), page());
+  }
+
+  @Test
+  void markdownTablesKeepEscapedPipesInTheirCell() {
+    assertEquals(List.of("a|b", "c"), MarkdownHtml.cells("| a\\|b | c |"));
+    assertEquals("<p>x <strong>bold</strong> <code>&lt;y&gt;</code></p>\n", MarkdownHtml.render("x **bold** `<y>`", 0));
+  }
+}
