@@ -7,14 +7,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Which records the tables show. */
-final class Records {
+/** Which records the tables (and comparisons, {@code report.compare}) show. */
+public final class Records {
 
   private Records() {
   }
 
   /** The last record of each phase (a resumed run appends new attempts), in plan order. */
-  static List<PhaseResult> latest(List<PhaseResult> records) {
+  public static List<PhaseResult> latest(List<PhaseResult> records) {
     List<PhaseResult> rows = new ArrayList<>(ResultsReader.latestByPhaseId(records).values());
     rows.sort(Comparator.comparingInt(PhaseResult::index).thenComparing(PhaseResult::phaseId));
     return rows;
@@ -24,7 +24,7 @@ final class Records {
    * Runs, connection stress and the cells of load scenarios: what the tables compare. Preparing
    * loads and warm-ups are not.
    */
-  static boolean measured(PhaseResult r) {
+  public static boolean measured(PhaseResult r) {
     return r.kind() == PhaseKind.RUN || r.kind() == PhaseKind.CONNECTIONS
         || (r.kind() == PhaseKind.LOAD && r.repetition() > 0);
   }
