@@ -13,6 +13,9 @@ record Axis(String by, Kind kind) {
 
   enum Kind { RUN, TARGET, LABEL, COORDINATE }
 
+  private static final String THREADS = "threads";
+  private static final String THREADCOUNT = "threadcount";
+
   /**
    * Resolves BY against the records of both sides. A coordinate wins over a label of the same key,
    * because coordinates are what the plan varies; the message for an unknown BY lists every BY the
@@ -27,6 +30,10 @@ record Axis(String by, Kind kind) {
     }
     if (by.equals(CompareSpec.TARGET)) {
       return new Axis(by, Kind.TARGET);
+    }
+    if (by.equals(THREADS)) {
+      // summary.md heads the threadcount column "threads": people type what they read there.
+      return resolve(THREADCOUNT, a, b, twoRuns);
     }
     Set<String> coordinates = new LinkedHashSet<>();
     Set<String> labels = new LinkedHashSet<>();
@@ -46,7 +53,9 @@ record Axis(String by, Kind kind) {
     if (twoRuns) {
       accepted.add(CompareSpec.RUN);
     }
-    String hint = DidYouMean.closest(by, accepted).map(s -> "did you mean '" + s + "'? ").orElse("");
+    // A key without its prefix (chainingAllowed for server.chainingAllowed) is too far for an edit distance.
+    String hint = DidYouMean.closest(by, accepted).or(() -> accepted.stream().filter(k -> k.endsWith("." + by)).findFirst())
+        .map(s -> "did you mean '" + s + "'? ").orElse("");
     throw new CompareSpecException("--compare: BY '" + by + "' is not a coordinate, a target label, target or run of this run; "
         + hint + "BY can be: " + String.join(", ", accepted));
   }
