@@ -78,7 +78,9 @@ record Axis(String by, Kind kind) {
     Set<String> values = side.stream().map(this::valueOf).filter(Objects::nonNull)
         .collect(Collectors.toCollection(LinkedHashSet::new));
     if (!values.contains(value)) {
-      String hint = DidYouMean.closest(value, values).map(s -> "did you mean '" + s + "'? ").orElse("");
+      // Any short number is within a few edits of any other: a suggestion for 16 of 8 would mislead.
+      String hint = value.matches("[-+0-9.]+") ? ""
+          : DidYouMean.closest(value, values).map(s -> "did you mean '" + s + "'? ").orElse("");
       throw new CompareSpecException("--compare: " + by + " has no value '" + value + "' in the compared cells; " + hint
           + by + " takes: " + (values.isEmpty() ? "(none)" : String.join(", ", values)));
     }
