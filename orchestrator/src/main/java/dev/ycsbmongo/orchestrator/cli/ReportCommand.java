@@ -2,19 +2,36 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.SummaryFiles;
+import dev.ycsbmongo.orchestrator.report.compare.CompareSpec;
+import dev.ycsbmongo.orchestrator.report.compare.CompareSpecException;
+import dev.ycsbmongo.orchestrator.report.compare.Comparison;
+import dev.ycsbmongo.orchestrator.report.compare.ComparisonCsv;
+import dev.ycsbmongo.orchestrator.report.compare.ComparisonMarkdown;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code report RUN_DIR}: re-renders every output file from the stored results alone. */
+/**
+ * {@code report RUN_DIR}: re-renders every output file from the stored results alone. With
+ * {@code --compare} or {@code --against} it compares instead: prints each comparison's Markdown and
+ * writes it beside the run's files, leaving summary.csv/.md as they are.
+ */
 @Command(name = "report", mixinStandardHelpOptions = true, showDefaultValues = true,
     description = "Re-renders RUN_DIR/summary.csv and summary.md from RUN_DIR/results.jsonl alone (byte for byte "
-        + "what the run wrote), and prints the Markdown tables.")
+        + "what the run wrote), and prints the Markdown tables. With --compare/--against: prints the comparison and "
+        + "writes RUN_DIR/comparison-<by>-<a>-vs-<b>.md and .csv instead.")
 final class ReportCommand implements Callable<Integer> {
 
   @Spec
@@ -23,17 +40,79 @@ final class ReportCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run directory (results/<plan>-<time>/)")
   Path runDir;
 
+  @Option(names = "--compare", paramLabel = "BY=A,B", description = "compare the cells with BY=A against those with "
+      + "BY=B (BY: a coordinate such as server.chainingAllowed or threadcount, a target label such as storage, target, "
+      + "or run with --against); repeatable")
+  List<String> compare = new ArrayList<>();
+
+  @Option(names = "--against", paramLabel = "RUN_DIR_B", description = "a second run directory: B's cells come from "
+      + "it; without --compare, BY is run (A = RUN_DIR's name, B = RUN_DIR_B's)")
+  Path against;
+
   @Override
   public Integer call() throws IOException {
-    RunDirectory dir = new RunDirectory(runDir);
-    if (!Files.isRegularFile(dir.file(RunDirectory.RESULTS))) {
-      throw new BadInputException(runDir + ": no " + RunDirectory.RESULTS + " here; expected a run directory made by 'run'");
+    RunDirectory dir = runDirectory(runDir);
+    if (compare.isEmpty() && against == null) {
+      for (String warning : SummaryFiles.write(dir)) {
+        warn(warning);
+      }
+      spec.commandLine().getOut().print(Files.readString(dir.file(RunDirectory.SUMMARY_MD)));
+      spec.commandLine().getOut().flush();
+      return Main.OK;
     }
-    for (String warning : SummaryFiles.write(dir)) {
-      spec.commandLine().getErr().println("orchestrator: warning: " + warning);
+    RunDirectory dirB = against == null ? null : runDirectory(against);
+    List<PhaseResult> a = read(dir);
+    List<PhaseResult> b = dirB == null ? a : read(dirB);
+    // Parse and compute every comparison before writing any, so bad input leaves no files behind.
+    List<Comparison> comparisons = new ArrayList<>();
+    try {
+      List<CompareSpec> specs = new ArrayList<>();
+      compare.forEach(text -> specs.add(CompareSpec.parse(text)));
+      if (specs.isEmpty()) {
+        specs.add(new CompareSpec(CompareSpec.RUN, name(dir, dirB, true), name(dir, dirB, false)));
+      }
+      for (CompareSpec s : specs) {
+        comparisons.add(Comparison.of(a, b, s));
+      }
+    } catch (CompareSpecException e) {
+      throw new BadInputException(e.getMessage());
     }
-    spec.commandLine().getOut().print(Files.readString(dir.file(RunDirectory.SUMMARY_MD)));
-    spec.commandLine().getOut().flush();
+    PrintWriter out = spec.commandLine().getOut();
+    for (Comparison c : comparisons) {
+      String md = ComparisonMarkdown.render(c);
+      Files.writeString(dir.file(c.spec().fileBase() + ".md"), md, StandardCharsets.UTF_8);
+      Files.writeString(dir.file(c.spec().fileBase() + ".csv"), ComparisonCsv.render(c), StandardCharsets.UTF_8);
+      out.print(md);
+    }
+    out.flush();
     return Main.OK;
+  }
+
+  private static RunDirectory runDirectory(Path path) {
+    RunDirectory dir = new RunDirectory(path);
+    if (!Files.isRegularFile(dir.file(RunDirectory.RESULTS))) {
+      throw new BadInputException(path + ": no " + RunDirectory.RESULTS + " here; expected a run directory made by 'run'");
+    }
+    return dir;
+  }
+
+  private List<PhaseResult> read(RunDirectory dir) throws IOException {
+    ResultsReader.Read read = ResultsReader.read(dir.path());
+    read.warnings().forEach(this::warn);
+    return read.results();
+  }
+
+  /** A run's name for BY=run: its directory's name, or its whole path when both directories share a name. */
+  private static String name(RunDirectory a, RunDirectory b, boolean first) {
+    String nameA = a.path().getFileName().toString();
+    String nameB = b.path().getFileName().toString();
+    if (nameA.equals(nameB)) {
+      return (first ? a : b).path().toString();
+    }
+    return first ? nameA : nameB;
+  }
+
+  private void warn(String warning) {
+    spec.commandLine().getErr().println("orchestrator: warning: " + warning);
   }
 }

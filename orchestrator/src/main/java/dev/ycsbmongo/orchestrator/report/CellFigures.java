@@ -12,13 +12,14 @@ import java.util.Optional;
  * WAL the count-weighted average of UPDATE, INSERT and DELETE; p99 write the highest of their p99s.
  * A figure the phase did not measure is absent (null), never zero. The server figures come from the
  * sampler (whole phase): mean CPU % of the primary's host, total QPS, peak connections, max lag.
+ * Public so that comparisons ({@code report.compare}) read the same figures the tables show.
  */
-record CellFigures(Double throughput, Long failed, Double errorRate, Double ral, Double wal, Long p99Read, Long p99Write,
+public record CellFigures(Double throughput, Long failed, Double errorRate, Double ral, Double wal, Long p99Read, Long p99Write,
     boolean fullWindow, Double cpuPercent, Double qps, Long peakConnections, Double maxLagSeconds) {
 
   static final List<String> WRITES = List.of("UPDATE", "INSERT", "DELETE");
 
-  static CellFigures of(PhaseResult r) {
+  public static CellFigures of(PhaseResult r) {
     WindowStats w = r.tableWindow();
     ServerMetrics m = r.serverMetrics();
     Double cpu = m == null ? null : m.cpuMeanPercent();

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Which records the tables show. */
+/** Which records the tables, the comparisons ({@code report.compare}) and the report show. */
 public final class Records {
 
   private Records() {
@@ -24,7 +24,7 @@ public final class Records {
    * Runs, connection stress and the cells of load scenarios: what the tables compare. Preparing
    * loads and warm-ups are not.
    */
-  static boolean measured(PhaseResult r) {
+  public static boolean measured(PhaseResult r) {
     return r.kind() == PhaseKind.RUN || r.kind() == PhaseKind.CONNECTIONS
         || (r.kind() == PhaseKind.LOAD && r.repetition() > 0);
   }

@@ -105,7 +105,8 @@ public final class SummaryCsv {
     out.append('\n');
   }
 
-  static String quote(String field) {
+  /** RFC 4180 quoting of one field (also used by the comparison CSV). */
+  public static String quote(String field) {
     if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
       return field;
     }

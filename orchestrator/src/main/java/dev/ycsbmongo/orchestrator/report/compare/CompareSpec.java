@@ -1,0 +1,56 @@
+package dev.ycsbmongo.orchestrator.report.compare;
+
+/**
+ * What to compare: BY and its two values, A (the baseline) and B. BY is a coordinate key
+ * ({@code server.chainingAllowed}, {@code threadcount}), a target label key ({@code storage}),
+ * {@value #TARGET} (target names) or {@value #RUN} (two run directories). Only the syntax is checked
+ * here; whether the run has BY and its values is checked against the records by {@link Comparison#of}.
+ */
+public record CompareSpec(String by, String a, String b) {
+
+  /** BY for two run directories: A is the first run's name, B the second's. */
+  public static final String RUN = "run";
+  /** BY for target names. */
+  public static final String TARGET = "target";
+
+  static final String SYNTAX = "expected BY=A,B (e.g. server.chainingAllowed=true,false or storage=ssd,cloud)";
+
+  public CompareSpec {
+    if (by == null || by.isBlank() || a == null || a.isBlank() || b == null || b.isBlank()) {
+      throw new CompareSpecException("--compare: " + SYNTAX + "; BY, A and B must not be empty");
+    }
+    if (a.equals(b)) {
+      throw new CompareSpecException("--compare " + by + "=" + a + "," + b + ": A and B are the same value");
+    }
+  }
+
+  /**
+   * Parses {@code BY=A,B}. BY is split at the first '=' and the values at the last ',' (coordinate
+   * values are plain scalars; a BY key never holds '=').
+   */
+  public static CompareSpec parse(String text) {
+    int eq = text.indexOf('=');
+    int comma = text.lastIndexOf(',');
+    if (eq <= 0 || comma < eq + 2 || comma == text.length() - 1) {
+      throw new CompareSpecException("--compare '" + text + "': " + SYNTAX);
+    }
+    return new CompareSpec(text.substring(0, eq).trim(), text.substring(eq + 1, comma).trim(),
+        text.substring(comma + 1).trim());
+  }
+
+  /** The text this spec was parsed from. */
+  @Override
+  public String toString() {
+    return by + "=" + a + "," + b;
+  }
+
+  /** A file-name-safe base: {@code comparison-<by>-<a>-vs-<b>}, anything but letters, digits, '.', '_', '-' as '_'. */
+  public String fileBase() {
+    return "comparison-" + safe(by) + "-" + safe(a) + "-vs-" + safe(b);
+  }
+
+  private static String safe(String s) {
+    String t = s.replaceAll("[^A-Za-z0-9._-]", "_");
+    return t.startsWith(".") ? "_" + t.substring(1) : t;
+  }
+}

@@ -1,0 +1,176 @@
+package dev.ycsbmongo.orchestrator.report.compare;
+
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.report.CellFigures;
+import dev.ycsbmongo.orchestrator.report.Records;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A comparison of two settings: the pairs of cells that agree on everything but BY, the cells left
+ * without a counterpart, and the range of each change per scenario (and per label value).
+ * Only the cells the summary tables show are compared: runs and load-scenario cells, the last
+ * record of each phase; preparing loads, warm-ups and connection-stress cells (no throughput or
+ * latency to compare) are not.
+ */
+public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpaired, List<Range> ranges) {
+
+  public Comparison {
+    pairs = List.copyOf(pairs);
+    unpaired = List.copyOf(unpaired);
+    ranges = List.copyOf(ranges);
+  }
+
+  /** What a cell is, apart from BY and its repetition. */
+  private record CellKey(String scenario, String kind, Map<String, String> cell) {
+  }
+
+  /** Within one run: A and B are both taken from {@code records}. */
+  public static Comparison of(List<PhaseResult> records, CompareSpec spec) {
+    return of(records, records, spec);
+  }
+
+  /**
+   * A's cells come from {@code a} (those with BY = A), B's from {@code b} (BY = B). Pass the same
+   * list twice for one run; for two runs, BY = {@value CompareSpec#RUN} takes every cell of each.
+   *
+   * @throws CompareSpecException when BY or a value is not in the records (one line, with the choices)
+   */
+  public static Comparison of(List<PhaseResult> a, List<PhaseResult> b, CompareSpec spec) {
+    boolean twoRuns = a != b;
+    List<PhaseResult> cellsA = compared(a);
+    List<PhaseResult> cellsB = twoRuns ? compared(b) : cellsA;
+    Axis axis = Axis.resolve(spec.by(), cellsA, cellsB, twoRuns);
+    axis.requireValue(spec.a(), cellsA);
+    axis.requireValue(spec.b(), cellsB);
+    Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a());
+    Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b());
+
+    List<Pair> pairs = new ArrayList<>();
+    List<Unpaired> unpaired = new ArrayList<>();
+    for (Map.Entry<CellKey, List<PhaseResult>> e : sideA.entrySet()) {
+      CellKey key = e.getKey();
+      List<PhaseResult> other = sideB.get(key);
+      if (other == null) {
+        unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "A", "no cell with " + spec.by() + "=" + spec.b()));
+        continue;
+      }
+      List<PhaseResult> okA = e.getValue().stream().filter(PhaseResult::succeeded).toList();
+      List<PhaseResult> okB = other.stream().filter(PhaseResult::succeeded).toList();
+      if (okA.isEmpty() || okB.isEmpty()) {
+        // A failed cell has no figures: a change against it would be invented, so it is listed instead.
+        if (okA.isEmpty()) {
+          unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "A", "no successful repetition"));
+        }
+        if (okB.isEmpty()) {
+          unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "B", "no successful repetition"));
+        }
+        continue;
+      }
+      pairs.add(pair(key, okA, okB, axis));
+    }
+    sideB.keySet().stream().filter(k -> !sideA.containsKey(k)).forEach(k -> unpaired.add(
+        new Unpaired(k.scenario(), k.kind(), k.cell(), "B", "no cell with " + spec.by() + "=" + spec.a())));
+    return new Comparison(spec, pairs, unpaired, ranges(pairs));
+  }
+
+  /** The scenario titles of the pairs and unpaired cells, in order of first appearance. */
+  public List<String> titles() {
+    Set<String> titles = new LinkedHashSet<>();
+    pairs.forEach(p -> titles.add(p.title()));
+    unpaired.forEach(u -> titles.add(u.title()));
+    return List.copyOf(titles);
+  }
+
+  private static List<PhaseResult> compared(List<PhaseResult> records) {
+    return Records.latest(records).stream().filter(Records::measured).filter(r -> r.kind() != PhaseKind.CONNECTIONS)
+        .toList();
+  }
+
+  private static Map<CellKey, List<PhaseResult>> side(List<PhaseResult> records, Axis axis, String value) {
+    Map<CellKey, List<PhaseResult>> cells = new LinkedHashMap<>();
+    for (PhaseResult r : records) {
+      if (axis.kind() == Axis.Kind.RUN || value.equals(axis.valueOf(r))) {
+        cells.computeIfAbsent(new CellKey(r.scenario(), r.kind().label(), cell(r, axis)), k -> new ArrayList<>()).add(r);
+      }
+    }
+    return cells;
+  }
+
+  /** The cell apart from BY: the target unless BY tells targets apart, then the other labels or coordinates. */
+  private static Map<String, String> cell(PhaseResult r, Axis axis) {
+    Map<String, String> cell = new LinkedHashMap<>();
+    if (axis.kind() == Axis.Kind.LABEL) {
+      r.target().labels().forEach((k, v) -> {
+        if (!k.equals(axis.by())) {
+          cell.put(k, v);
+        }
+      });
+    } else if (axis.kind() != Axis.Kind.TARGET) {
+      cell.put(CompareSpec.TARGET, r.target().name());
+    }
+    r.coordinates().forEach((k, v) -> {
+      if (!(axis.kind() == Axis.Kind.COORDINATE && k.equals(axis.by()))) {
+        cell.putIfAbsent(k, v);
+      }
+    });
+    return cell;
+  }
+
+  private static Pair pair(CellKey key, List<PhaseResult> a, List<PhaseResult> b, Axis axis) {
+    List<CellFigures> fa = a.stream().map(CellFigures::of).toList();
+    List<CellFigures> fb = b.stream().map(CellFigures::of).toList();
+    List<Change> changes = new ArrayList<>();
+    for (Figure f : Figure.values()) {
+      changes.add(Change.of(f, Spread.of(fa.stream().map(f::of).toList()), Spread.of(fb.stream().map(f::of).toList())));
+    }
+    Map<String, String> labels = new LinkedHashMap<>();
+    if (axis.kind() != Axis.Kind.TARGET) {
+      a.get(0).target().labels().forEach((k, v) -> {
+        if (!(axis.kind() == Axis.Kind.LABEL && k.equals(axis.by()))) {
+          labels.put(k, v);
+        }
+      });
+    }
+    return new Pair(key.scenario(), key.kind(), key.cell(), labels, a.get(0).target().name(), b.get(0).target().name(),
+        a.size(), b.size(), changes);
+  }
+
+  /** Per scenario: each figure's range over all its pairs, then over the pairs of each value of a label that varies. */
+  private static List<Range> ranges(List<Pair> pairs) {
+    Map<String, List<Pair>> byTitle = new LinkedHashMap<>();
+    pairs.forEach(p -> byTitle.computeIfAbsent(p.title(), t -> new ArrayList<>()).add(p));
+    List<Range> ranges = new ArrayList<>();
+    byTitle.forEach((title, list) -> {
+      addRanges(ranges, title, "", list);
+      Set<String> keys = new LinkedHashSet<>();
+      list.forEach(p -> keys.addAll(p.labels().keySet()));
+      for (String k : keys) {
+        Map<String, List<Pair>> groups = new LinkedHashMap<>();
+        list.stream().filter(p -> p.labels().containsKey(k))
+            .forEach(p -> groups.computeIfAbsent(p.labels().get(k), v -> new ArrayList<>()).add(p));
+        if (groups.size() >= 2) {
+          groups.forEach((v, group) -> addRanges(ranges, title, k + "=" + v, group));
+        }
+      }
+    });
+    return ranges;
+  }
+
+  private static void addRanges(List<Range> out, String title, String group, List<Pair> pairs) {
+    for (Figure f : Figure.values()) {
+      List<Change> present = pairs.stream().map(p -> p.change(f)).filter(c -> c.percent() != null).toList();
+      if (!present.isEmpty()) {
+        out.add(new Range(title, group, f, present.size(), (int) present.stream().filter(c -> !c.significant()).count(),
+            present.stream().mapToDouble(Change::percent).min().orElseThrow(),
+            present.stream().mapToDouble(Change::percent).max().orElseThrow(),
+            present.stream().mapToDouble(Change::percent).average().orElseThrow()));
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package dev.ycsbmongo.orchestrator.report.compare;
+
+import dev.ycsbmongo.orchestrator.report.SummaryCsv;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code comparison-<by>-<a>-vs-<b>.csv}: one raw row per pair, for spreadsheets. Per figure: n,
+ * mean, min, max, sd of A and of B, the change in percent and whether it is significant (see
+ * {@link Change}). Plain numbers with two decimals, Locale.ROOT, RFC 4180 quoting, {@code \n} line
+ * ends; an absent figure is an empty field, never 0. Unpaired cells are in the Markdown only.
+ */
+public final class ComparisonCsv {
+
+  private ComparisonCsv() {
+  }
+
+  public static String render(Comparison c) {
+    Set<String> keys = new LinkedHashSet<>();
+    c.pairs().forEach(p -> keys.addAll(p.cell().keySet()));
+    List<String> head = new ArrayList<>(List.of("by", "a", "b", "scenario", "kind"));
+    keys.forEach(k -> head.add("cell." + k));
+    head.addAll(List.of("target_a", "target_b", "repetitions_a", "repetitions_b"));
+    for (Figure f : Figure.values()) {
+      for (String side : List.of("a", "b")) {
+        for (String stat : List.of("n", "mean", "min", "max", "sd")) {
+          head.add(f.column() + "_" + side + "_" + stat);
+        }
+      }
+      head.addAll(List.of(f.column() + "_change_pct", f.column() + "_significant"));
+    }
+    StringBuilder out = new StringBuilder();
+    line(out, head);
+    for (Pair p : c.pairs()) {
+      List<String> row = new ArrayList<>(List.of(c.spec().by(), c.spec().a(), c.spec().b(), p.scenario(), p.kind()));
+      keys.forEach(k -> row.add(p.cell().getOrDefault(k, "")));
+      row.addAll(List.of(p.targetA(), p.targetB(), Integer.toString(p.repetitionsA()), Integer.toString(p.repetitionsB())));
+      for (Figure f : Figure.values()) {
+        Change ch = p.change(f);
+        for (Spread s : List.of(ch.a(), ch.b())) {
+          row.addAll(List.of(Integer.toString(s.n()), num(s.mean()), num(s.min()), num(s.max()), num(s.sd())));
+        }
+        row.add(num(ch.percent()));
+        row.add(ch.percent() == null ? "" : Boolean.toString(ch.significant()));
+      }
+      line(out, row);
+    }
+    return out.toString();
+  }
+
+  private static String num(Double v) {
+    return v == null ? "" : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  private static void line(StringBuilder out, List<String> fields) {
+    out.append(String.join(",", fields.stream().map(SummaryCsv::quote).toList())).append('\n');
+  }
+}

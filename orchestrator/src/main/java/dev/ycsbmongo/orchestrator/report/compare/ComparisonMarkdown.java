@@ -1,0 +1,179 @@
+package dev.ycsbmongo.orchestrator.report.compare;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code comparison-<by>-<a>-vs-<b>.md}: per scenario a table of the pairs (the cell, then A, B and
+ * the change for each figure some pair measured), the sentences of the ranges ("B is 7.0% to 50.0%
+ * faster than A"), and the cells left unpaired. Numbers as in summary.md: Locale.ROOT, ',' grouping,
+ * no decimals; changes with one decimal and a sign; "-" is absent, never 0.
+ */
+public final class ComparisonMarkdown {
+
+  private ComparisonMarkdown() {
+  }
+
+  public static String render(Comparison c) {
+    CompareSpec s = c.spec();
+    StringBuilder out = new StringBuilder();
+    out.append("# Comparison: ").append(s.by()).append('=').append(s.a()).append(" (A) vs ").append(s.b()).append(" (B)\n\n");
+    out.append("Change = (B − A) / A of the means over each cell's successful repetitions. Throughput (ops/s): higher"
+        + " is faster; latencies (µs): lower is faster. With repetitions a figure reads mean (n, min–max, sd). (n.s.):"
+        + " not significant, the min–max ranges of A and B overlap. \"-\": not measured.\n");
+    if (c.pairs().isEmpty() && c.unpaired().isEmpty()) {
+      out.append("\nNo cells to compare.\n");
+    }
+    for (String title : c.titles()) {
+      List<Pair> pairs = c.pairs().stream().filter(p -> p.title().equals(title)).toList();
+      out.append("\n## ").append(title).append('\n');
+      if (!pairs.isEmpty()) {
+        table(out, pairs);
+        sentences(out, c, title);
+      }
+      List<Unpaired> alone = c.unpaired().stream().filter(u -> u.title().equals(title)).toList();
+      if (!alone.isEmpty()) {
+        out.append("\nNot compared:\n");
+        alone.forEach(u -> out.append("- ").append(u.side()).append(' ').append(describe(u.cell())).append(": ")
+            .append(u.reason()).append('\n'));
+      }
+    }
+    return out.toString();
+  }
+
+  private static void table(StringBuilder out, List<Pair> pairs) {
+    Set<String> keys = new LinkedHashSet<>();
+    pairs.forEach(p -> keys.addAll(p.cell().keySet()));
+    List<String> varying = new ArrayList<>();
+    Map<String, String> constant = new LinkedHashMap<>();
+    for (String k : keys) {
+      Set<String> values = pairs.stream().map(p -> p.cell().getOrDefault(k, "-")).collect(Collectors.toSet());
+      if (values.size() > 1) {
+        varying.add(k);
+      } else {
+        constant.put(k, values.iterator().next());
+      }
+    }
+    // Targets differ between A and B when BY tells targets apart; the table names both then.
+    boolean targets = pairs.stream().anyMatch(p -> !p.targetA().equals(p.targetB()));
+    out.append('\n');
+    if (!constant.isEmpty()) {
+      out.append(describe(constant)).append("\n\n");
+    }
+    List<Figure> shown = List.of(Figure.values()).stream()
+        .filter(f -> pairs.stream().anyMatch(p -> p.change(f).a().present() || p.change(f).b().present())).toList();
+    List<String> head = new ArrayList<>(varying.stream().map(ComparisonMarkdown::label).toList());
+    if (targets) {
+      head.add("Targets A → B");
+    }
+    int labels = head.size();
+    for (Figure f : shown) {
+      head.addAll(List.of(f.label() + " A (" + f.unit() + ")", f.label() + " B", f.label() + " change"));
+    }
+    out.append("| ").append(String.join(" | ", head)).append(" |\n|");
+    for (int i = 0; i < head.size(); i++) {
+      out.append(i < labels ? ":---|" : "---:|");
+    }
+    out.append('\n');
+    for (Pair p : pairs) {
+      List<String> row = new ArrayList<>();
+      varying.forEach(k -> row.add(p.cell().getOrDefault(k, "-")));
+      if (targets) {
+        row.add(p.targetA() + " → " + p.targetB());
+      }
+      for (Figure f : shown) {
+        Change ch = p.change(f);
+        row.add(spread(ch.a()));
+        row.add(spread(ch.b()));
+        row.add(percent(ch.percent()) + (ch.percent() != null && !ch.significant() ? " (n.s.)" : ""));
+      }
+      out.append("| ").append(row.stream().map(ComparisonMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
+    }
+  }
+
+  private static void sentences(StringBuilder out, Comparison c, String title) {
+    List<Range> ranges = c.ranges().stream().filter(r -> r.title().equals(title)).toList();
+    if (ranges.isEmpty()) {
+      return;
+    }
+    out.append('\n');
+    String group = null;
+    for (Range r : ranges) {
+      if (!r.group().equals(group)) {
+        group = r.group();
+        out.append(group.isEmpty() ? "All cells:\n" : "At " + group + ":\n");
+      }
+      out.append("- ").append(sentence(r, c.spec())).append('\n');
+    }
+  }
+
+  /**
+   * "Throughput: storage=cloud is 7.0% to 50.0% faster than storage=ssd (-7.0% to -50.0%, mean -25.0%;
+   * 5 cells, 1 n.s.)". Faster means more throughput or less latency, so a latency's percentages are
+   * read with the sign turned over; the signed changes follow in brackets, exactly as computed.
+   */
+  static String sentence(Range r, CompareSpec s) {
+    Figure f = r.figure();
+    double lo = f.higherIsBetter() ? r.min() : -r.max();
+    double hi = f.higherIsBetter() ? r.max() : -r.min();
+    String b = s.by() + "=" + s.b();
+    String a = s.by() + "=" + s.a();
+    String verdict;
+    if (lo >= 0) {
+      verdict = amounts(lo, hi) + " faster than ";
+    } else if (hi <= 0) {
+      verdict = amounts(-hi, -lo) + " slower than ";
+    } else {
+      verdict = "from " + pct(-lo) + " slower to " + pct(hi) + " faster than ";
+    }
+    String changes = r.cells() == 1 ? percent(r.min()) : percent(r.min()) + " to " + percent(r.max()) + ", mean "
+        + percent(r.mean());
+    return f.label() + ": " + b + " is " + verdict + a + " (" + changes + "; " + r.cells() + (r.cells() == 1 ? " cell" : " cells")
+        + (r.notSignificant() > 0 ? ", " + r.notSignificant() + " n.s." : "") + ")";
+  }
+
+  private static String amounts(double lo, double hi) {
+    return String.format(Locale.ROOT, "%.1f", lo).equals(String.format(Locale.ROOT, "%.1f", hi)) ? pct(lo)
+        : pct(lo) + " to " + pct(hi);
+  }
+
+  private static String pct(double v) {
+    return String.format(Locale.ROOT, "%.1f%%", v);
+  }
+
+  static String percent(Double v) {
+    return v == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", v);
+  }
+
+  /** A mean, and with repetitions its spread: "1,234 (n=3, 1,200–1,300, sd 50)". */
+  static String spread(Spread s) {
+    if (!s.present()) {
+      return "-";
+    }
+    String mean = num(s.mean());
+    return s.n() < 2 ? mean : mean + " (n=" + s.n() + ", " + num(s.min()) + "–" + num(s.max()) + ", sd " + num(s.sd()) + ")";
+  }
+
+  private static String num(double v) {
+    return String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  private static String describe(Map<String, String> cell) {
+    return cell.isEmpty() ? "(the only cell)" : cell.entrySet().stream().map(e -> label(e.getKey()) + "=" + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  private static String label(String key) {
+    return key.equals("threadcount") ? "threads" : key;
+  }
+
+  private static String cell(String s) {
+    return s.replace("|", "\\|").replace('\n', ' ').replace('\r', ' ');
+  }
+}

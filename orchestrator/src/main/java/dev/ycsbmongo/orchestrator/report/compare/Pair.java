@@ -1,0 +1,32 @@
+package dev.ycsbmongo.orchestrator.report.compare;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Two cells that agree on everything but BY, and the change of each figure from A to B.
+ *
+ * @param scenario the scenario's name; {@code kind} its phase kind (run, load)
+ * @param cell what the two cells share, in order: target (unless BY is target or a label), the other
+ *     labels (when BY is a label), the coordinates other than BY
+ * @param labels the A-side target's labels other than BY, for the per-label ranges (empty when BY is target)
+ * @param repetitionsA successful repetitions of A's cell; {@code repetitionsB} of B's
+ */
+public record Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
+    String targetB, int repetitionsA, int repetitionsB, List<Change> changes) {
+
+  public Pair {
+    cell = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cell));
+    labels = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(labels));
+    changes = List.copyOf(changes);
+  }
+
+  public Change change(Figure figure) {
+    return changes.stream().filter(c -> c.figure() == figure).findFirst().orElseThrow();
+  }
+
+  /** The table a pair belongs to, as summary.md titles it: {@code rw-50-50 (run)}. */
+  public String title() {
+    return scenario + " (" + kind + ")";
+  }
+}

@@ -1,0 +1,164 @@
+package dev.ycsbmongo.orchestrator.report.compare;
+
+import static dev.ycsbmongo.orchestrator.report.compare.CompareFixtures.cell;
+import static dev.ycsbmongo.orchestrator.report.compare.CompareFixtures.on;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ResultFixtures;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Pairing, spread, significance and absent figures of comparisons. */
+class ComparisonTest {
+
+  private static final CompareSpec CHAINING = CompareSpec.parse("server.chainingAllowed=true,false");
+
+  @Test
+  void pairsCellsThatAgreeOnEverythingButACoordinate() {
+    Comparison c = Comparison.of(CompareFixtures.chainingStudy(), CHAINING);
+    assertEquals(2, c.pairs().size());
+    Pair medium = c.pairs().get(0);
+    assertEquals(Map.of("target", "aws-medium", "threadcount", "8"), medium.cell());
+    assertEquals(-20.0, medium.change(Figure.THROUGHPUT).percent(), 1e-9);
+    assertEquals(25.0, medium.change(Figure.RAL).percent(), 1e-9);
+    assertEquals(List.of("A no cell with server.chainingAllowed=false", "A no successful repetition"),
+        c.unpaired().stream().map(u -> u.side() + " " + u.reason()).toList());
+    assertEquals("16", c.unpaired().get(0).cell().get("threadcount"));
+  }
+
+  @Test
+  void meansRepetitionsWithTheirSpread() {
+    Pair large = Comparison.of(CompareFixtures.chainingStudy(), CHAINING).pairs().get(1);
+    Spread a = large.change(Figure.THROUGHPUT).a();
+    assertEquals(3, a.n());
+    assertEquals(22_000, a.mean(), 1e-6);
+    assertEquals(21_000, a.min(), 1e-6);
+    assertEquals(23_000, a.max(), 1e-6);
+    assertEquals(1_000, a.sd(), 1e-6);
+    assertEquals(2_000, large.change(Figure.THROUGHPUT).b().sd(), 1e-6);
+    assertEquals(3, large.repetitionsA());
+  }
+
+  @Test
+  void marksAChangeWithinOverlappingRangesNotSignificant() {
+    Pair large = Comparison.of(CompareFixtures.chainingStudy(), CHAINING).pairs().get(1);
+    Change throughput = large.change(Figure.THROUGHPUT);
+    assertEquals(100.0 / 22, throughput.percent(), 1e-9);
+    assertFalse(throughput.significant(), "21-23k vs 21-25k overlap");
+    assertTrue(large.change(Figure.RAL).significant(), "250 every time vs 240 every time: no overlap");
+  }
+
+  @Test
+  void neverMarksAChangeNotSignificantWithoutRepetitions() {
+    Change tiny = Change.of(Figure.THROUGHPUT, Spread.of(List.of(1000.0)), Spread.of(List.of(1001.0)));
+    assertTrue(tiny.significant());
+    assertNull(tiny.a().sd());
+    Change same = Change.of(Figure.RAL, Spread.of(List.of(5.0)), Spread.of(List.of(5.0)));
+    assertEquals(0.0, same.percent());
+    assertTrue(same.significant(), "n=1 on both sides: no spread to judge by");
+  }
+
+  @Test
+  void marksASingleValueInsideTheOtherSidesRangeNotSignificant() {
+    assertFalse(Change.of(Figure.THROUGHPUT, Spread.of(List.of(100.0)), Spread.of(List.of(90.0, 105.0))).significant());
+    assertTrue(Change.of(Figure.THROUGHPUT, Spread.of(List.of(100.0)), Spread.of(List.of(110.0, 120.0))).significant());
+  }
+
+  @Test
+  void leavesAbsentFiguresAbsentNeverZero() {
+    Change none = Change.of(Figure.RAL, Spread.of(List.of()), Spread.of(List.of(5.0)));
+    assertNull(none.percent());
+    assertFalse(none.significant());
+    assertEquals(0, none.a().n());
+    assertNull(Change.of(Figure.RAL, Spread.of(List.of(0.0)), Spread.of(List.of(5.0))).percent(), "no change from 0");
+    Spread partly = Spread.of(java.util.Arrays.asList(4.0, null, 6.0));
+    assertEquals(2, partly.n());
+    assertEquals(5.0, partly.mean());
+  }
+
+  @Test
+  void pairsTargetsByTheirOtherLabelsWhenByIsALabel() {
+    List<PhaseResult> r = new ArrayList<>();
+    // cloud vs ssd throughput: +30% and +50% at 1:2, +5% at 1:4 (small and big)
+    Map<String, Double> cloud = Map.of("1:2-small", 13.0, "1:2-big", 15.0, "1:4-small", 10.5, "1:4-big", 10.5);
+    int i = 1;
+    for (String ratio : List.of("1:2", "1:4")) {
+      for (String size : List.of("small", "big")) {
+        r.add(on(cell(i++, "x", true, 1, 10, 400), "ssd-" + ratio + "-" + size, labels("ssd", ratio, size)));
+        r.add(on(cell(i++, "x", true, 1, cloud.get(ratio + "-" + size), 300), "cloud-" + ratio + "-" + size,
+            labels("cloud", ratio, size)));
+      }
+    }
+    Comparison c = Comparison.of(r, CompareSpec.parse("storage=ssd,cloud"));
+    assertEquals(4, c.pairs().size());
+    Pair first = c.pairs().get(0);
+    assertEquals(List.of("ratio", "size", "threadcount", "server.chainingAllowed"), List.copyOf(first.cell().keySet()));
+    assertEquals("ssd-1:2-small", first.targetA());
+    assertEquals("cloud-1:2-small", first.targetB());
+    assertEquals(List.of("", "ratio=1:2", "ratio=1:4", "size=small", "size=big"),
+        c.ranges().stream().map(Range::group).distinct().toList());
+    Range at12 = c.ranges().stream().filter(g -> g.group().equals("ratio=1:2") && g.figure() == Figure.THROUGHPUT)
+        .findFirst().orElseThrow();
+    assertEquals(2, at12.cells());
+    assertEquals(30.0, at12.min(), 1e-9);
+    assertEquals(50.0, at12.max(), 1e-9);
+    assertEquals(40.0, at12.mean(), 1e-9);
+  }
+
+  @Test
+  void pairsCellsOfTwoTargetsWhenByIsTarget() {
+    Comparison c = Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("target=aws-medium,aws-large"));
+    assertEquals(List.of(Map.of("threadcount", "8", "server.chainingAllowed", "true"),
+        Map.of("threadcount", "8", "server.chainingAllowed", "false")), c.pairs().stream().map(Pair::cell).toList());
+    assertEquals(List.of("B no successful repetition", "B no cell with target=aws-medium"),
+        c.unpaired().stream().map(u -> u.side() + " " + u.reason()).toList());
+    assertEquals(120.0, c.pairs().get(0).change(Figure.THROUGHPUT).percent(), 1e-9);
+    assertTrue(c.ranges().stream().allMatch(g -> g.group().isEmpty()), "labels differ between targets: no label groups");
+  }
+
+  @Test
+  void pairsTheSameCellsOfTwoRuns() {
+    List<PhaseResult> a = List.of(cell(1, "t", true, 1, 10, 400), cell(2, "t", false, 1, 10, 400));
+    List<PhaseResult> b = List.of(cell(1, "t", true, 1, 12, 400), cell(3, "t", true, 2, 14, 400));
+    Comparison c = Comparison.of(a, b, new CompareSpec(CompareSpec.RUN, "run-1", "run-2"));
+    assertEquals(1, c.pairs().size());
+    assertEquals(30.0, c.pairs().get(0).change(Figure.THROUGHPUT).percent(), 1e-9, "10k vs mean of 12k and 14k");
+    assertEquals(2, c.pairs().get(0).repetitionsB());
+    assertEquals("A no cell with run=run-2", c.unpaired().get(0).side() + " " + c.unpaired().get(0).reason());
+  }
+
+  @Test
+  void comparesACoordinateAcrossTwoRuns() {
+    List<PhaseResult> a = List.of(cell(1, "t", true, 1, 10, 400), cell(2, "t", false, 1, 99, 400));
+    List<PhaseResult> b = List.of(cell(1, "t", true, 1, 99, 400), cell(2, "t", false, 1, 15, 400));
+    Comparison c = Comparison.of(a, b, CHAINING);
+    assertEquals(50.0, c.pairs().get(0).change(Figure.THROUGHPUT).percent(), 1e-9, "A's true against B's false");
+  }
+
+  @Test
+  void leavesOutPreparingLoadsAndUsesTheLastAttemptOfAPhase() {
+    PhaseResult retried = cell(3, "aws-medium", false, 1, 5, 500);
+    List<PhaseResult> r = new ArrayList<>(CompareFixtures.chainingStudy());
+    r.add(2, ResultFixtures.failed(retried, PhaseStatus.FAILED, "first attempt"));
+    Comparison c = Comparison.of(r, CHAINING);
+    assertEquals(-20.0, c.pairs().get(0).change(Figure.THROUGHPUT).percent(), 1e-9);
+    assertTrue(c.pairs().stream().noneMatch(p -> p.kind().equals("load")));
+  }
+
+  private static Map<String, String> labels(String storage, String ratio, String size) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("storage", storage);
+    m.put("ratio", ratio);
+    m.put("size", size);
+    return m;
+  }
+}
