@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", mixinStandardHelpOptions = true, showDefaultValues = true,
     description = "Re-renders RUN_DIR/summary.csv and summary.md from RUN_DIR/results.jsonl alone (byte for byte "
         + "what the run wrote), and prints the Markdown tables. With --compare/--against: prints the comparison and "
-        + "writes RUN_DIR/comparison-<by>-<a>-vs-<b>.md and .csv instead.")
+        + "writes RUN_DIR/comparison-<by>-<a>-vs-<b>.md and .csv instead, and adds them to RUN_DIR/report.html.")
 final class ReportCommand implements Callable<Integer> {
 
   @Spec
@@ -84,6 +84,7 @@ final class ReportCommand implements Callable<Integer> {
       Files.writeString(dir.file(c.spec().fileBase() + ".csv"), ComparisonCsv.render(c), StandardCharsets.UTF_8);
       out.print(md);
     }
+    SummaryFiles.writeHtml(dir);  // the page shows every comparison made of this run
     out.flush();
     return Main.OK;
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.report.SummaryCsv;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
+import dev.ycsbmongo.orchestrator.report.compare.CompareSpec;
 import dev.ycsbmongo.orchestrator.report.html.HtmlReport;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
@@ -33,6 +34,30 @@ public final class SummaryFiles {
     return read.warnings();
   }
 
+  /** Redraws report.html alone (after {@code report --compare} added a comparison to the run directory). */
+  public static void writeHtml(RunDirectory dir) throws IOException {
+    List<PhaseResult> results = ResultsReader.read(dir.path()).results();
+    Files.writeString(dir.file(RunDirectory.REPORT_HTML),
+        HtmlReport.render(htmlInput(dir, results, SummaryMarkdown.render(results))), StandardCharsets.UTF_8);
+  }
+
+  /** The comparisons {@code report --compare} left in the run directory, in file-name order, as report sections. */
+  private static List<HtmlReport.Extra> comparisons(RunDirectory dir) throws IOException {
+    List<HtmlReport.Extra> extras = new java.util.ArrayList<>();
+    try (java.util.stream.Stream<java.nio.file.Path> files = Files.list(dir.path())) {
+      for (java.nio.file.Path f : files.filter(f -> {
+        String n = f.getFileName().toString();
+        return n.startsWith(CompareSpec.FILE_PREFIX) && n.endsWith(".md");
+      }).sorted().toList()) {
+        String md = Files.readString(f, StandardCharsets.UTF_8);
+        String title = md.startsWith("# ") ? md.substring(2, md.indexOf('\n') < 0 ? md.length() : md.indexOf('\n'))
+            : f.getFileName().toString();
+        extras.add(new HtmlReport.Extra(title, md.startsWith("# ") ? md.substring(Math.max(0, md.indexOf('\n'))) : md));
+      }
+    }
+    return extras;
+  }
+
   private static HtmlReport.Input htmlInput(RunDirectory dir, List<PhaseResult> results, String md) throws IOException {
     String planYaml = Files.isRegularFile(dir.file(RunDirectory.PLAN))
         ? Files.readString(dir.file(RunDirectory.PLAN), StandardCharsets.UTF_8) : null;
@@ -47,7 +72,7 @@ public final class SummaryFiles {
         // a plan.yaml edited by hand into something unreadable still leaves the report its results
       }
     }
-    return new HtmlReport.Input(name, description, dir.runId(), planYaml, Records.latest(results), md, List.of(), List.of(),
-        ClientHostInfo.TOOL_VERSION);
+    return new HtmlReport.Input(name, description, dir.runId(), planYaml, Records.latest(results), md, List.of(),
+        comparisons(dir), ClientHostInfo.TOOL_VERSION);
   }
 }

@@ -44,9 +44,12 @@ public record CompareSpec(String by, String a, String b) {
     return by + "=" + a + "," + b;
   }
 
+  /** How every comparison file of a run directory starts (the report gathers them by it). */
+  public static final String FILE_PREFIX = "comparison-";
+
   /** A file-name-safe base: {@code comparison-<by>-<a>-vs-<b>}, anything but letters, digits, '.', '_', '-' as '_'. */
   public String fileBase() {
-    return "comparison-" + safe(by) + "-" + safe(a) + "-vs-" + safe(b);
+    return FILE_PREFIX + safe(by) + "-" + safe(a) + "-vs-" + safe(b);
   }
 
   private static String safe(String s) {
