@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.report.SummaryCsv;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
+import dev.ycsbmongo.orchestrator.report.charts.Charts;
 import dev.ycsbmongo.orchestrator.report.compare.CompareSpec;
 import dev.ycsbmongo.orchestrator.report.html.HtmlReport;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -15,7 +16,7 @@ import java.nio.file.Files;
 import java.util.List;
 
 /**
- * Writes a run directory's tables and report from its {@code results.jsonl} alone (what both
+ * Writes a run directory's tables, charts and report from its {@code results.jsonl} alone (what both
  * {@code run} and {@code report} do), plus the resolved plan for the report's plan section.
  */
 public final class SummaryFiles {
@@ -72,7 +73,11 @@ public final class SummaryFiles {
         // a plan.yaml edited by hand into something unreadable still leaves the report its results
       }
     }
-    return new HtmlReport.Input(name, description, dir.runId(), planYaml, Records.latest(results), md, List.of(),
+    List<HtmlReport.Figure> figures = Charts.write(results, dir.path()).stream()
+        .map(d -> new HtmlReport.Figure(d.spec().id(), d.spec().title(), d.svg() == null ? "" : d.svg(),
+            d.problem() == null ? d.spec().note() : "Not drawn: " + d.problem()))
+        .toList();
+    return new HtmlReport.Input(name, description, dir.runId(), planYaml, Records.latest(results), md, figures,
         comparisons(dir), ClientHostInfo.TOOL_VERSION);
   }
 }

@@ -249,6 +249,42 @@ public final class YcsbOutput {
     }
   }
 
+  /**
+   * One interval of a phase's timeline (for charts).
+   *
+   * @param atSeconds the interval's end, in seconds after the phase's first interval started
+   * @param opsPerSec successful database operations per second in the interval (READ-MODIFY-WRITE not added)
+   * @param p99Micros per operation type, the interval's p99 of successful operations
+   * @param startEpochMillis when the phase's first interval started (to place other series, e.g. the server's, on the same axis)
+   */
+  public record TimelinePoint(double atSeconds, double opsPerSec, Map<String, Long> p99Micros, long startEpochMillis) {
+  }
+
+  /** A phase's HDR interval logs as a timeline: one point per interval, empty when there are no logs. */
+  public static List<TimelinePoint> timeline(Path phaseDir) throws YcsbOutputException {
+    Map<String, List<Interval>> logs = HdrLogs.read(phaseDir.resolve(HDR_DIR));
+    logs.keySet().retainAll(OPERATIONS.stream().filter(op -> !op.equals(RMW)).toList());
+    long t0 = logs.values().stream().flatMap(List::stream).mapToLong(Interval::startMillis).min().orElse(0);
+    // YCSB closes every series' interval on the same tick: an interval is known by its end second
+    Map<Long, Long> counts = new TreeMap<>();
+    Map<Long, Long> lengths = new TreeMap<>();
+    Map<Long, Map<String, Long>> p99 = new TreeMap<>();
+    logs.forEach((op, intervals) -> {
+      for (Interval i : intervals) {
+        long key = Math.round((i.endMillis() - t0) / 1000.0);
+        counts.merge(key, i.histogram().getTotalCount(), Long::sum);
+        lengths.merge(key, Math.max(1, i.endMillis() - i.startMillis()), Math::max);
+        if (i.histogram().getTotalCount() > 0) {
+          p99.computeIfAbsent(key, k -> new TreeMap<>()).put(op, i.histogram().getValueAtPercentile(99));
+        }
+      }
+    });
+    List<TimelinePoint> points = new ArrayList<>();
+    counts.forEach((key, n) -> points.add(new TimelinePoint(key, n * 1000.0 / lengths.get(key),
+        p99.getOrDefault(key, Map.of()), t0)));
+    return points;
+  }
+
   /** One interval of an HDR log, with absolute start and end (ms since the epoch). */
   record Interval(long startMillis, long endMillis, Histogram histogram) {
   }

@@ -70,7 +70,7 @@ class ComparisonCliTest {
     assertTrue(r.out().startsWith("# Comparison: run=study-1 (A) vs study-2 (B)\n"), r.out());
     assertTrue(r.out().contains("| true | 10,000 | 10,000 | +0.0% |"), r.out());
     assertTrue(r.out().contains("| false | 10,000 | 15,000 | +50.0% |"), r.out());
-    assertEquals(List.of("comparison-run-study-1-vs-study-2.csv", "comparison-run-study-1-vs-study-2.md", "report.html",
+    assertEquals(List.of("charts", "comparison-run-study-1-vs-study-2.csv", "comparison-run-study-1-vs-study-2.md", "report.html",
         "results.jsonl"), files(a));
     assertEquals(List.of("results.jsonl"), files(b), "nothing written into the second run");
   }
@@ -102,11 +102,11 @@ class ComparisonCliTest {
   }
 
   @Test
-  void reportAloneWritesItsSummariesAndPageOnly(@TempDir Path tmp) throws IOException {
+  void reportAloneWritesItsSummariesChartsAndPageOnly(@TempDir Path tmp) throws IOException {
     Path dir = run(tmp, "study-1", 300_000);
     InProcessCli r = InProcessCli.run("report", dir.toString());
     assertEquals(0, r.exit(), r.err());
-    assertEquals(List.of("report.html", "results.jsonl", "summary.csv", "summary.md"), files(dir));
+    assertEquals(List.of("charts", "report.html", "results.jsonl", "summary.csv", "summary.md"), files(dir));
     assertEquals(Files.readString(dir.resolve("summary.md")), r.out());
   }
 }

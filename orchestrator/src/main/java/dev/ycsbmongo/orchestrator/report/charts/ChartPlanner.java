@@ -1,0 +1,300 @@
+package dev.ycsbmongo.orchestrator.report.charts;
+
+import dev.ycsbmongo.orchestrator.report.CellFigures;
+import dev.ycsbmongo.orchestrator.report.Records;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ServerSample;
+import dev.ycsbmongo.orchestrator.results.ServerSamples;
+import dev.ycsbmongo.orchestrator.results.YcsbOutput;
+import dev.ycsbmongo.orchestrator.results.YcsbOutputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Which charts a run gets, from its records (and each phase's stored logs) alone: throughput vs
+ * threads and latency vs throughput for scenarios that sweep threads (studies 2 and 4), grouped
+ * bars of throughput, RAL and WAL per target and scenario (study 1), and per-phase time series.
+ * A figure a cell did not measure is left out, never drawn as 0.
+ */
+public final class ChartPlanner {
+
+  /** Time series beyond this many phases would make a 500-phase report unreadable and slow; the rest stay in the files. */
+  static final int MAX_TIME_SERIES = 12;
+  private static final String THREADS = "threadcount";
+
+  private ChartPlanner() {
+  }
+
+  public static List<ChartSpec> plan(List<PhaseResult> all, Path runDir) {
+    List<PhaseResult> measured = Records.latest(all).stream().filter(Records::measured)
+        .filter(r -> r.succeeded() && r.tableWindow() != null).toList();
+    String footer = footer(all);
+    List<ChartSpec> charts = new ArrayList<>();
+    Map<String, List<PhaseResult>> byScenario = new LinkedHashMap<>();
+    measured.forEach(r -> byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")", k -> new ArrayList<>())
+        .add(r));
+    byScenario.forEach((scenario, records) -> {
+      if (records.stream().map(r -> r.coordinates().get(THREADS)).filter(Objects::nonNull).distinct().count() > 1) {
+        charts.add(throughputVsThreads(scenario, records, footer));
+        latencyVsThroughput(scenario, records, footer).ifPresent(charts::add);
+      }
+    });
+    charts.addAll(bars(measured, footer));
+    charts.addAll(timeSeries(measured, runDir, footer));
+    return charts;
+  }
+
+  /** One curve per target and setting (every varying coordinate but threads), points ordered by threads. */
+  private static Map<String, TreeMap<Integer, List<PhaseResult>>> curves(List<PhaseResult> records) {
+    Set<String> varying = new LinkedHashSet<>();
+    for (PhaseResult r : records) {
+      for (String k : r.coordinates().keySet()) {
+        if (!k.equals(THREADS) && records.stream().map(x -> x.coordinates().get(k)).distinct().count() > 1) {
+          varying.add(k);
+        }
+      }
+    }
+    boolean manyTargets = records.stream().map(r -> r.target().name()).distinct().count() > 1;
+    Map<String, TreeMap<Integer, List<PhaseResult>>> curves = new LinkedHashMap<>();
+    for (PhaseResult r : records) {
+      String t = r.coordinates().get(THREADS);
+      if (t == null) {
+        continue;
+      }
+      List<String> parts = new ArrayList<>();
+      if (manyTargets || varying.isEmpty()) {
+        parts.add(r.target().name());
+      }
+      varying.forEach(k -> parts.add(label(k) + "=" + r.coordinates().getOrDefault(k, "-")));
+      curves.computeIfAbsent(String.join(", ", parts), k -> new TreeMap<>())
+          .computeIfAbsent(Integer.parseInt(t.strip()), k -> new ArrayList<>()).add(r);
+    }
+    return curves;
+  }
+
+  private static ChartSpec throughputVsThreads(String scenario, List<PhaseResult> records, String footer) {
+    List<ChartSpec.Series> series = new ArrayList<>();
+    curves(records).forEach((name, points) -> {
+      List<ChartSpec.Point> p = new ArrayList<>();
+      points.forEach((threads, reps) -> mean(reps, CellFigures::throughput)
+          .ifPresent(v -> p.add(new ChartSpec.Point(threads, v, null))));
+      series.add(new ChartSpec.Series(name, p));
+    });
+    return new ChartSpec(id("throughput-vs-threads", scenario), ChartSpec.Kind.LINE, "Throughput vs client threads: "
+        + scenario, "Client threads", "Throughput (successful ops/s)", false, List.of(), series, List.of(),
+        "One line per target and setting; the mean of a cell's repetitions.", footer);
+  }
+
+  /**
+   * Average and p99 latency against throughput, one point per thread count (labelled), latency on a
+   * log axis; reads where the scenario reads, else its writes. The knee of each curve is marked.
+   */
+  private static Optional<ChartSpec> latencyVsThroughput(String scenario, List<PhaseResult> records, String footer) {
+    boolean reads = records.stream().anyMatch(r -> CellFigures.of(r).ral() != null);
+    Function<CellFigures, Double> avg = reads ? CellFigures::ral : CellFigures::wal;
+    Function<CellFigures, Double> p99 = reads ? f -> toDouble(f.p99Read()) : f -> toDouble(f.p99Write());
+    String what = reads ? "read" : "write";
+    List<ChartSpec.Series> series = new ArrayList<>();
+    List<ChartSpec.Marker> markers = new ArrayList<>();
+    List<String> knees = new ArrayList<>();
+    curves(records).forEach((name, points) -> {
+      List<ChartSpec.Point> avgPoints = new ArrayList<>();
+      List<ChartSpec.Point> p99Points = new ArrayList<>();
+      List<Knee.Step> steps = new ArrayList<>();
+      points.forEach((threads, reps) -> {
+        Optional<Double> t = mean(reps, CellFigures::throughput);
+        Optional<Double> a = mean(reps, avg);
+        Optional<Double> p = mean(reps, p99);
+        if (t.isPresent() && a.isPresent()) {
+          avgPoints.add(new ChartSpec.Point(t.get(), a.get(), "t=" + threads));
+          steps.add(new Knee.Step(threads, t.get(), a.get()));
+        }
+        if (t.isPresent() && p.isPresent()) {
+          p99Points.add(new ChartSpec.Point(t.get(), p.get(), "t=" + threads));
+        }
+      });
+      String prefix = name.isEmpty() ? "" : name + ": ";
+      series.add(new ChartSpec.Series(prefix + "average " + what, avgPoints));
+      series.add(new ChartSpec.Series(prefix + "p99 " + what, p99Points));
+      Optional<Knee.Step> knee = Knee.find(steps);
+      knee.ifPresent(k -> markers.add(new ChartSpec.Marker("knee: " + threads(k.threads()), k.throughput(),
+          k.latency())));
+      knees.add((name.isEmpty() ? "" : name + ": ") + knee.map(k -> threads(k.threads()))
+          .orElse("none within the sweep"));
+    });
+    if (series.stream().allMatch(s -> s.points().isEmpty())) {
+      return Optional.empty();
+    }
+    return Optional.of(new ChartSpec(id("latency-vs-throughput", scenario), ChartSpec.Kind.LABELLED,
+        "Latency vs throughput: " + scenario, "Throughput (successful ops/s)", "Latency (µs, log scale)", true,
+        List.of(), series, markers, "One point per thread count (t=threads). " + Knee.RULE + " Knee: "
+            + String.join("; ", knees) + ".", footer));
+  }
+
+  /** Study 1's tables as pictures: bars per scenario, one per target, when each has one cell there. */
+  private static List<ChartSpec> bars(List<PhaseResult> measured, String footer) {
+    List<String> scenarios = measured.stream().map(r -> r.scenario()).distinct().toList();
+    List<String> targets = measured.stream().map(r -> r.target().name()).distinct().toList();
+    if (targets.size() < 2 && scenarios.size() < 2) {
+      return List.of();
+    }
+    Map<String, List<PhaseResult>> cells = new LinkedHashMap<>();
+    for (PhaseResult r : measured) {
+      cells.computeIfAbsent(r.target().name() + "|" + r.scenario(), k -> new ArrayList<>()).add(r);
+    }
+    // one cell per target and scenario (repetitions aside): more would need another axis, which the line charts give
+    boolean oneCellEach = cells.values().stream().allMatch(list -> list.stream().map(PhaseResult::coordinates)
+        .distinct().count() == 1);
+    if (!oneCellEach) {
+      return List.of();
+    }
+    List<ChartSpec> charts = new ArrayList<>();
+    record Figure(String id, String title, String axis, Function<CellFigures, Double> value) {
+    }
+    for (Figure f : List.of(new Figure("throughput-bars", "Throughput by target and scenario",
+            "Throughput (successful ops/s)", CellFigures::throughput),
+        new Figure("ral-bars", "Average read latency (RAL) by target and scenario", "RAL (µs)", CellFigures::ral),
+        new Figure("wal-bars", "Average write latency (WAL) by target and scenario", "WAL (µs)", CellFigures::wal))) {
+      List<ChartSpec.Series> series = new ArrayList<>();
+      for (String t : targets) {
+        List<ChartSpec.Point> points = new ArrayList<>();
+        for (int i = 0; i < scenarios.size(); i++) {
+          int x = i;
+          Optional.ofNullable(cells.get(t + "|" + scenarios.get(i))).flatMap(reps -> mean(reps, f.value()))
+              .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null)));
+        }
+        series.add(new ChartSpec.Series(t, points));
+      }
+      if (series.stream().anyMatch(s -> !s.points().isEmpty())) {
+        charts.add(new ChartSpec(f.id(), ChartSpec.Kind.BAR, f.title(), "Scenario", f.axis(), false, scenarios, series,
+            List.of(), "One bar per target; a missing bar: the scenario has no such operation there.", footer));
+      }
+    }
+    return charts;
+  }
+
+  /** Per phase: ops/s and p99 per interval from its HDR logs, the server's QPS, CPU and connections when sampled. */
+  private static List<ChartSpec> timeSeries(List<PhaseResult> measured, Path runDir, String footer) {
+    List<ChartSpec> charts = new ArrayList<>();
+    for (PhaseResult r : measured.stream().limit(MAX_TIME_SERIES).toList()) {
+      if (r.outputDirectory() == null || r.outputDirectory().isEmpty()) {
+        continue;
+      }
+      Path dir = runDir.resolve(r.outputDirectory());
+      List<YcsbOutput.TimelinePoint> timeline;
+      try {
+        timeline = YcsbOutput.timeline(dir);
+      } catch (YcsbOutputException e) {
+        continue;  // a phase whose logs are unreadable still has its table row
+      }
+      List<ChartSpec.Marker> markers = new ArrayList<>();
+      if (r.steady() != null) {
+        markers.add(new ChartSpec.Marker("end of ramp-up", r.steady().startSeconds(), null));
+      }
+      String name = r.phaseId();
+      if (!timeline.isEmpty()) {
+        List<ChartSpec.Series> rate = new ArrayList<>();
+        rate.add(new ChartSpec.Series("YCSB successful ops/s", timeline.stream()
+            .map(p -> new ChartSpec.Point(p.atSeconds(), p.opsPerSec(), null)).toList()));
+        long t0 = timeline.get(0).startEpochMillis();
+        serverSeries(dir, t0, "server QPS", s -> s.opsPerSec() == null ? null
+            : s.opsPerSec().values().stream().mapToDouble(Double::doubleValue).sum()).ifPresent(rate::add);
+        charts.add(new ChartSpec(id("ops", name), ChartSpec.Kind.LINE, "Operations per second: " + name,
+            "Seconds into the phase", "Operations per second", false, List.of(), rate, markers,
+            "Per second, from YCSB's HDR interval logs" + (rate.size() > 1 ? " and the server's opcounters." : "."),
+            footer));
+        Set<String> ops = timeline.stream().flatMap(p -> p.p99Micros().keySet().stream())
+            .collect(Collectors.toCollection(LinkedHashSet::new));
+        List<ChartSpec.Series> p99 = ops.stream().map(op -> new ChartSpec.Series(op + " p99", timeline.stream()
+            .filter(p -> p.p99Micros().containsKey(op))
+            .map(p -> new ChartSpec.Point(p.atSeconds(), p.p99Micros().get(op), null)).toList())).toList();
+        if (!p99.isEmpty()) {
+          charts.add(new ChartSpec(id("p99", name), ChartSpec.Kind.LINE, "p99 latency per second: " + name,
+              "Seconds into the phase", "p99 latency (µs, log scale)", true, List.of(), p99, markers,
+              "Each second's p99 of successful operations, per operation type.", footer));
+        }
+      }
+      List<ChartSpec.Series> server = new ArrayList<>();
+      long t0 = timeline.isEmpty() ? -1 : timeline.get(0).startEpochMillis();
+      serverSeries(dir, t0, "server CPU (%)", ServerSample::cpuPercent).ifPresent(server::add);
+      serverSeries(dir, t0, "server connections", s -> s.connectionsCurrent() == null ? null
+          : s.connectionsCurrent().doubleValue()).ifPresent(server::add);
+      if (!server.isEmpty()) {
+        charts.add(new ChartSpec(id("server", name), ChartSpec.Kind.LINE, "Server while the phase ran: " + name,
+            "Seconds into the phase", "CPU % of all cores / connections", false, List.of(), server, List.of(),
+            "Sampled from serverStatus on the primary.", footer));
+      }
+    }
+    return charts;
+  }
+
+  /**
+   * A server series on the phase's time axis: seconds after {@code t0} (the first HDR interval's
+   * start), or after the sampler's start where the phase has no HDR logs ({@code t0} < 0: connection stress).
+   */
+  private static Optional<ChartSpec.Series> serverSeries(Path phaseDir, long t0, String name,
+      Function<ServerSample, Double> f) {
+    Path file = phaseDir.resolve(ServerSamples.FILE);
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      List<ChartSpec.Point> points = new ArrayList<>();
+      for (ServerSample s : ServerSamples.read(file)) {
+        Double v = f.apply(s);
+        if (v != null) {
+          double x = t0 < 0 ? s.elapsedSeconds() : (s.instant().toEpochMilli() - t0) / 1000.0;
+          points.add(new ChartSpec.Point(Math.round(x * 10) / 10.0, v, null));
+        }
+      }
+      return points.isEmpty() ? Optional.empty() : Optional.of(new ChartSpec.Series(name, points));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Optional<Double> mean(List<PhaseResult> reps, Function<CellFigures, Double> f) {
+    List<Double> v = reps.stream().map(CellFigures::of).map(f).filter(Objects::nonNull).toList();
+    return v.isEmpty() ? Optional.empty() : Optional.of(v.stream().mapToDouble(Double::doubleValue).average().orElse(0));
+  }
+
+  private static String threads(int n) {
+    return n + (n == 1 ? " thread" : " threads");
+  }
+
+  private static Double toDouble(Long v) {
+    return v == null ? null : v.doubleValue();
+  }
+
+  private static String label(String key) {
+    return key.equals(THREADS) ? "threads" : key;
+  }
+
+  static String footer(List<PhaseResult> records) {
+    String date = records.stream().map(PhaseResult::start).filter(Objects::nonNull).min(Comparable::compareTo)
+        .map(i -> i.toString().substring(0, 10)).orElse("no date");
+    String tool = records.stream().map(PhaseResult::client).filter(Objects::nonNull).findFirst()
+        .map(c -> c.toolVersion()).orElse("?");
+    boolean embedded = records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
+    return String.format(Locale.ROOT, "%s · ycsb-mongodb orchestrator %s%s", date, tool,
+        embedded ? " · embedded test server, not MongoDB" : "");
+  }
+
+  /** A file-name-safe id: kind and subject, lower case, other characters as '-'. */
+  static String id(String kind, String subject) {
+    return (kind + "-" + subject).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+  }
+}

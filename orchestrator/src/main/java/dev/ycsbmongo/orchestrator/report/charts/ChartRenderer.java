@@ -1,0 +1,158 @@
+package dev.ycsbmongo.orchestrator.report.charts;
+
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.AnnotationTextPanel;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.AxesChart;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Draws a {@link ChartSpec} with XChart, headless: SVG for the HTML report, PNG for files people
+ * paste elsewhere. Readable by default: title, axis titles with units, a legend below the plot,
+ * labelled points, knee and boundary markers, and the footer in the chart's corner.
+ */
+public final class ChartRenderer {
+
+  static final int WIDTH = 960;
+  static final int HEIGHT = 540;
+
+  static {
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  private ChartRenderer() {
+  }
+
+  /**
+   * SVG, coordinates to a tenth of a pixel: XChart draws text as glyph outlines, and their
+   * coordinates at full precision make a chart about 300 KB; at 0.1 px (invisible at any zoom a
+   * report is read at) half that.
+   */
+  public static String svg(ChartSpec spec) throws IOException {
+    Chart<?, ?> chart = build(spec);
+    VectorGraphics2D g = new VectorGraphics2D();
+    chart.paint(g, chart.getWidth(), chart.getHeight());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, chart.getWidth(), chart.getHeight()))
+        .writeTo(out);
+    return EXCESS_DECIMALS.matcher(out.toString(StandardCharsets.UTF_8)).replaceAll("$1");
+  }
+
+  private static final java.util.regex.Pattern EXCESS_DECIMALS = java.util.regex.Pattern.compile("(\\d\\.\\d)\\d+");
+
+  public static byte[] png(ChartSpec spec) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    BitmapEncoder.saveBitmap(build(spec), out, BitmapEncoder.BitmapFormat.PNG);
+    return out.toByteArray();
+  }
+
+  static Chart<?, ?> build(ChartSpec spec) {
+    return spec.kind() == ChartSpec.Kind.BAR ? bars(spec) : lines(spec);
+  }
+
+  private static XYChart lines(ChartSpec spec) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(spec.title()).xAxisTitle(spec.xAxis())
+        .yAxisTitle(spec.yAxis()).build();
+    style(chart.getStyler());
+    chart.getStyler().setYAxisLogarithmic(spec.logY());
+    chart.getStyler().setXAxisDecimalPattern("#,##0");
+    chart.getStyler().setYAxisDecimalPattern(spec.logY() ? "#,##0.#" : "#,##0");
+    if (!spec.logY()) {
+      chart.getStyler().setYAxisMin(0.0);  // throughput and counts read true only from zero
+    }
+    double maxY = 0;
+    for (ChartSpec.Series s : spec.series()) {
+      // a log axis cannot show 0 or less; such points are left out rather than clamped
+      List<ChartSpec.Point> points = s.points().stream().filter(p -> !spec.logY() || p.y() > 0).toList();
+      if (points.isEmpty()) {
+        continue;
+      }
+      XYSeries series = chart.addSeries(s.name(), points.stream().mapToDouble(ChartSpec.Point::x).toArray(),
+          points.stream().mapToDouble(ChartSpec.Point::y).toArray());
+      series.setMarker(spec.kind() == ChartSpec.Kind.LABELLED || points.size() < 40 ? SeriesMarkers.CIRCLE
+          : SeriesMarkers.NONE);
+      for (ChartSpec.Point p : points) {
+        maxY = Math.max(maxY, p.y());
+        if (p.label() != null) {
+          chart.addAnnotation(new AnnotationText(p.label(), p.x(), p.y() * (spec.logY() ? 1.12 : 1.0), false));
+        }
+      }
+    }
+    for (ChartSpec.Marker m : spec.markers()) {
+      if (m.y() == null) {
+        chart.addAnnotation(new AnnotationLine(m.x(), true, false));
+        chart.addAnnotation(new AnnotationText(m.text(), m.x(), maxY * 0.97, false));
+      } else {
+        XYSeries knee = chart.addSeries(m.text(), new double[] {m.x()}, new double[] {m.y()});
+        knee.setMarker(SeriesMarkers.DIAMOND);
+        knee.setMarkerColor(new Color(0xC0, 0x39, 0x2B));
+        knee.setLineStyle(new BasicStroke(0f));
+      }
+    }
+    if (chart.getSeriesCollection().isEmpty()) {
+      chart.addSeries("no data", new double[] {0}, new double[] {1});
+    }
+    footer(chart, spec);
+    return chart;
+  }
+
+  private static CategoryChart bars(ChartSpec spec) {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(spec.title())
+        .xAxisTitle(spec.xAxis()).yAxisTitle(spec.yAxis()).build();
+    style(chart.getStyler());
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
+    chart.getStyler().setXAxisLabelRotation(spec.categories().size() > 6 ? 30 : 0);
+    for (ChartSpec.Series s : spec.series()) {
+      List<Double> values = new ArrayList<>();
+      for (int i = 0; i < spec.categories().size(); i++) {
+        int x = i;
+        // a bar a cell did not measure is 0 height with no value: XChart needs a number per category
+        values.add(s.points().stream().filter(p -> (int) p.x() == x).map(ChartSpec.Point::y).findFirst().orElse(0.0));
+      }
+      chart.addSeries(s.name(), spec.categories(), values);
+    }
+    footer(chart, spec);
+    return chart;
+  }
+
+  private static void style(Styler s) {
+    s.setLegendPosition(Styler.LegendPosition.OutsideE);
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setPlotBorderVisible(false);
+    s.setChartTitleBoxVisible(false);
+    s.setAnnotationTextPanelBackgroundColor(new Color(255, 255, 255, 0));
+    s.setAnnotationTextPanelBorderColor(new Color(255, 255, 255, 0));
+  }
+
+  /**
+   * The footer, one line in the bottom-left corner, inside a chart padding made tall enough for it,
+   * so it never sits on an axis title or a tick label.
+   */
+  private static void footer(AxesChart<?, ?> chart, ChartSpec spec) {
+    chart.getStyler().setChartPadding(FOOTER_ROOM);
+    chart.getStyler().setAnnotationTextPanelPadding(2);
+    chart.getStyler().setAnnotationTextPanelFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 11));
+    chart.addAnnotation(new AnnotationTextPanel(spec.footer(), 2, 1, true));
+  }
+
+  /** Padding on every side, in pixels: the bottom one holds the footer. */
+  private static final int FOOTER_ROOM = 22;
+}

@@ -1,0 +1,44 @@
+package dev.ycsbmongo.orchestrator.report.charts;
+
+import java.util.List;
+
+/**
+ * What one chart shows, independent of the library that draws it: the value the golden files seal
+ * (chart data, not pixels) and the renderer draws.
+ *
+ * @param id file-name-safe, unique in a run: {@code charts/<id>.svg} and {@code .png}
+ * @param categories the x categories of a {@link Kind#BAR} chart (points' x is the index); empty otherwise
+ * @param note how to read the chart (e.g. how the knee was found); shown under it in the report
+ * @param footer date, tool version and "embedded test server, not MongoDB" where that ran
+ */
+public record ChartSpec(String id, Kind kind, String title, String xAxis, String yAxis, boolean logY,
+    List<String> categories, List<Series> series, List<Marker> markers, String note, String footer) {
+
+  public ChartSpec {
+    categories = List.copyOf(categories);
+    series = List.copyOf(series);
+    markers = List.copyOf(markers);
+  }
+
+  /** LINE: x numeric; LABELLED: x numeric, each point labelled; BAR: grouped bars over categories. */
+  public enum Kind {
+    LINE, LABELLED, BAR
+  }
+
+  public record Series(String name, List<Point> points) {
+    public Series {
+      points = List.copyOf(points);
+    }
+  }
+
+  /** A point; {@code label} names it on the chart (the thread count of a latency curve) or is null. */
+  public record Point(double x, double y, String label) {
+  }
+
+  /**
+   * Something to point out: a vertical line at {@code x} ({@code y} null: phase boundaries, the end
+   * of the ramp-up) or a labelled point ({@code y} set: the knee).
+   */
+  public record Marker(String text, double x, Double y) {
+  }
+}

@@ -1,0 +1,128 @@
+package dev.ycsbmongo.orchestrator.report.charts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ResultFixtures;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which charts a run gets and what they hold: sealed by a golden file of the chart data, not pixels. */
+class ChartPlannerTest {
+
+  private static final Path GOLDEN = Path.of("src/test/resources/golden/charts.json");
+
+  /** A thread sweep (1, 2, 4, 8) whose read latency outgrows throughput after 2 threads, on a real MongoDB. */
+  static List<PhaseResult> sweep() {
+    int[] threads = {1, 2, 4, 8};
+    long[] ops = {6000, 12000, 18000, 19000};
+    double[] readAvg = {100, 110, 200, 400};
+    List<PhaseResult> records = new ArrayList<>();
+    for (int i = 0; i < threads.length; i++) {
+      records.add(ResultFixtures.run(i + 1, "rs", "rw-50-50", threads[i], 1, readAvg[i], 300, ops[i], ops[i],
+          ResultFixtures.MONGO));
+    }
+    return records;
+  }
+
+  /** Study 1's shape: two targets x two scenarios, one cell each, on the embedded server. */
+  static List<PhaseResult> sizes() {
+    return List.of(ResultFixtures.run(1, "small", "rw-95-5", 8, 1, 250, 600, 9000, 500, ResultFixtures.EMBEDDED),
+        ResultFixtures.run(2, "small", "rw-50-50", 8, 1, 300, 700, 5000, 5000, ResultFixtures.EMBEDDED),
+        ResultFixtures.run(3, "large", "rw-95-5", 8, 1, 150, 400, 18000, 1000, ResultFixtures.EMBEDDED),
+        ResultFixtures.run(4, "large", "rw-50-50", 8, 1, 200, 500, 10000, 10000, ResultFixtures.EMBEDDED));
+  }
+
+  @Test
+  void chartDataMatchesTheGoldenFile(@TempDir Path runDir) throws IOException {
+    List<ChartSpec> specs = new ArrayList<>(ChartPlanner.plan(sweep(), runDir));
+    specs.addAll(ChartPlanner.plan(sizes(), runDir));
+    String actual = Charts.data(specs);
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(GOLDEN, actual, StandardCharsets.UTF_8);
+    }
+    assertEquals(Files.readString(GOLDEN, StandardCharsets.UTF_8), actual);
+  }
+
+  @Test
+  void aThreadSweepGetsThroughputAndLatencyCurvesWithItsKnee(@TempDir Path runDir) {
+    List<ChartSpec> specs = ChartPlanner.plan(sweep(), runDir);
+    assertEquals(List.of("throughput-vs-threads-rw-50-50-run", "latency-vs-throughput-rw-50-50-run"),
+        specs.stream().map(ChartSpec::id).toList());
+    ChartSpec latency = specs.get(1);
+    assertTrue(latency.logY());
+    assertEquals(List.of("t=1", "t=2", "t=4", "t=8"), latency.series().get(0).points().stream()
+        .map(ChartSpec.Point::label).toList());
+    assertEquals("knee: 2 threads", latency.markers().get(0).text());
+    assertTrue(latency.note().contains(Knee.RULE) && latency.note().endsWith("Knee: rs: 2 threads."), latency.note());
+    assertFalse(latency.footer().contains("embedded"), latency.footer());
+  }
+
+  @Test
+  void studyOneShapeGetsGroupedBarsAndNoThreadCurves(@TempDir Path runDir) {
+    List<ChartSpec> specs = ChartPlanner.plan(sizes(), runDir);
+    assertEquals(List.of("throughput-bars", "ral-bars", "wal-bars"), specs.stream().map(ChartSpec::id).toList());
+    assertEquals(List.of("rw-95-5", "rw-50-50"), specs.get(0).categories());
+    assertEquals(List.of("small", "large"), specs.get(0).series().stream().map(ChartSpec.Series::name).toList());
+    assertTrue(specs.get(0).footer().endsWith("embedded test server, not MongoDB"), specs.get(0).footer());
+  }
+
+  @Test
+  void theKneeIsTheLastThreadCountBeforeLatencyOutgrowsThroughput() {
+    assertEquals(Optional.of(new Knee.Step(2, 400, 110)), Knee.find(List.of(new Knee.Step(1, 200, 100),
+        new Knee.Step(2, 400, 110), new Knee.Step(4, 600, 200))));
+    assertEquals(1, Knee.find(List.of(new Knee.Step(1, 200, 100), new Knee.Step(2, 210, 180))).orElseThrow().threads(),
+        "a knee at the first step");
+    assertEquals(Optional.empty(), Knee.find(List.of(new Knee.Step(1, 200, 100), new Knee.Step(2, 400, 120),
+        new Knee.Step(4, 800, 150))), "latency never rose faster: no knee within the sweep");
+    assertEquals(Optional.empty(), Knee.find(List.of(new Knee.Step(8, 100, 10))), "one point has no knee");
+  }
+
+  @Test
+  void phaseTimeSeriesComeFromTheHdrLogsWithTheRampUpMarked(@TempDir Path runDir) throws IOException {
+    Path phase = runDir.resolve("phases/1");
+    Files.createDirectories(phase.resolve("hdr"));
+    Path fixture = Path.of("src/test/resources/ycsb-output/run-rw-95-5-threads-8/hdr");
+    try (var files = Files.list(fixture)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, phase.resolve("hdr").resolve(f.getFileName()));
+      }
+    }
+    PhaseResult r = sweep().get(0);
+    List<ChartSpec> specs = ChartPlanner.plan(List.of(r), runDir);
+    ChartSpec ops = specs.stream().filter(s -> s.id().startsWith("ops-")).findFirst().orElseThrow();
+    assertFalse(ops.series().get(0).points().isEmpty());
+    assertTrue(ops.series().get(0).points().stream().allMatch(p -> p.y() > 0), "ops/s per interval");
+    assertEquals("end of ramp-up", ops.markers().get(0).text());
+    ChartSpec p99 = specs.stream().filter(s -> s.id().startsWith("p99-")).findFirst().orElseThrow();
+    assertEquals(List.of("READ p99", "UPDATE p99"), p99.series().stream().map(ChartSpec.Series::name).toList());
+  }
+
+  @Test
+  void rendersSvgAndPngHeadless(@TempDir Path runDir) throws Exception {
+    ChartSpec latency = ChartPlanner.plan(sweep(), runDir).get(1);
+    String svg = ChartRenderer.svg(latency);
+    // VectorGraphics2D draws text as outlines: the SVG looks the same without any font installed
+    assertTrue(svg.contains("<svg") && svg.contains("width=\"" + ChartRenderer.WIDTH) && svg.contains("<path"),
+        svg.substring(0, 300));
+    javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+    f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+    assertEquals("svg", f.newDocumentBuilder().parse(new java.io.ByteArrayInputStream(
+        svg.getBytes(StandardCharsets.UTF_8))).getDocumentElement().getNodeName(), "well-formed SVG");
+    byte[] png = ChartRenderer.png(latency);
+    assertEquals((byte) 0x89, png[0]);
+    assertEquals('P', png[1]);
+    java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+    assertEquals(ChartRenderer.WIDTH, image.getWidth());
+    assertEquals(ChartRenderer.HEIGHT, image.getHeight());
+  }
+}
