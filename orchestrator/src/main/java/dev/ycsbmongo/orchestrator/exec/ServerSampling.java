@@ -8,6 +8,7 @@ import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.ServerKeys;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import dev.ycsbmongo.orchestrator.results.ServerSamples;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,7 @@ import java.util.Optional;
 final class ServerSampling implements AutoCloseable {
 
   /** The time series of a phase, in its directory: what the report's charts read. */
-  static final String SERIES_FILE = "server-samples.jsonl";
+  static final String SERIES_FILE = ServerSamples.FILE;
 
   private final ServerSampler sampler;
   private final String relSeriesFile;
