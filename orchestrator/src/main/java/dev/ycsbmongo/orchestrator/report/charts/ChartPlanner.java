@@ -54,7 +54,53 @@ public final class ChartPlanner {
     });
     charts.addAll(bars(measured, footer));
     charts.addAll(timeSeries(measured, runDir, footer));
+    Records.latest(all).stream().filter(r -> r.connections() != null).limit(MAX_TIME_SERIES)
+        .forEach(r -> heldConnections(r, runDir, footer).ifPresent(charts::add));
     return charts;
+  }
+
+  /**
+   * A connection-stress phase: the server's connections, CPU and memory over the phase, the hold
+   * marked (study 5's "CPU and memory while holding them"). Absent when the server reports none.
+   */
+  private static Optional<ChartSpec> heldConnections(PhaseResult r, Path runDir, String footer) {
+    if (r.outputDirectory() == null || r.outputDirectory().isEmpty()) {
+      return Optional.empty();
+    }
+    Path dir = runDir.resolve(r.outputDirectory());
+    List<ChartSpec.Series> series = new ArrayList<>();
+    serverSeries(dir, -1, "server connections", s -> s.connectionsCurrent() == null ? null
+        : s.connectionsCurrent().doubleValue()).ifPresent(series::add);
+    serverSeries(dir, -1, "server CPU (%)", ServerSample::cpuPercent).ifPresent(series::add);
+    serverSeries(dir, -1, "server resident memory (MB)", s -> s.residentMb() == null ? null
+        : s.residentMb().doubleValue()).ifPresent(series::add);
+    if (series.isEmpty()) {
+      return Optional.empty();
+    }
+    List<ChartSpec.Marker> markers = new ArrayList<>();
+    samplerStart(dir).ifPresent(start -> {
+      var c = r.connections();
+      if (c.holdStart() != null) {
+        markers.add(new ChartSpec.Marker("hold starts", (c.holdStart().toEpochMilli() - start) / 1000.0, null));
+      }
+      if (c.holdEnd() != null) {
+        markers.add(new ChartSpec.Marker("hold ends", (c.holdEnd().toEpochMilli() - start) / 1000.0, null));
+      }
+    });
+    return Optional.of(new ChartSpec(id("held", r.phaseId()), ChartSpec.Kind.LINE, "Server while connections were"
+        + " opened and held: " + r.phaseId(), "Seconds into the phase", "Connections / CPU % / MB", false, List.of(),
+        series, markers, "Sampled from serverStatus on the primary (connections include this tool's own).", footer));
+  }
+
+  /** When the phase's sampler started (ms since the epoch), from its first sample. */
+  private static Optional<Long> samplerStart(Path phaseDir) {
+    try {
+      List<ServerSample> samples = ServerSamples.read(phaseDir.resolve(ServerSamples.FILE));
+      return samples.isEmpty() ? Optional.empty() : Optional.of(samples.get(0).instant().toEpochMilli()
+          - Math.round(samples.get(0).elapsedSeconds() * 1000));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   /** One curve per target and setting (every varying coordinate but threads), points ordered by threads. */

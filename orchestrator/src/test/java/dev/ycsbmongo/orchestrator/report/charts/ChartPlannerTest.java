@@ -125,4 +125,31 @@ class ChartPlannerTest {
     assertEquals(ChartRenderer.WIDTH, image.getWidth());
     assertEquals(ChartRenderer.HEIGHT, image.getHeight());
   }
+
+  @Test
+  void aConnectionStressPhaseShowsTheServerWhileHoldingWithTheHoldMarked(@TempDir Path runDir) throws IOException {
+    PhaseResult base = sweep().get(0);
+    PhaseResult stress = ResultFixtures.with(base, dev.ycsbmongo.orchestrator.plan.PhaseKind.CONNECTIONS,
+        java.util.Map.of("connections.count", "8000"), "connections/rs/hold/rep=1",
+        dev.ycsbmongo.orchestrator.results.PhaseStatus.SUCCEEDED, null, null, ResultFixtures.connections(8000, 8000));
+    Path dir = runDir.resolve(base.outputDirectory());
+    Files.createDirectories(dir);
+    java.time.Instant start = stress.connections().holdStart().minusSeconds(10);
+    StringBuilder lines = new StringBuilder();
+    for (int t = 1; t <= 40; t++) {
+      long conns = t < 10 ? t * 800L : t <= 30 ? 8003 : 3;
+      lines.append(dev.ycsbmongo.orchestrator.results.ServerSamples.line(new dev.ycsbmongo.orchestrator.results.ServerSample(
+          start.plusSeconds(t), t, 1, null, null, 20.0 + t, conns, 50_000 - conns, null, null, null, 900L + t, null, null,
+          null, false))).append('\n');
+    }
+    Files.writeString(dir.resolve(dev.ycsbmongo.orchestrator.results.ServerSamples.FILE), lines.toString());
+    List<ChartSpec> specs = ChartPlanner.plan(List.of(stress), runDir);
+    assertEquals(List.of("held-connections-rs-hold-rep-1"), specs.stream().map(ChartSpec::id).toList());
+    ChartSpec held = specs.get(0);
+    assertEquals(List.of("server connections", "server CPU (%)", "server resident memory (MB)"),
+        held.series().stream().map(ChartSpec.Series::name).toList());
+    assertEquals(8003.0, held.series().get(0).points().get(20).y());
+    assertEquals(List.of(new ChartSpec.Marker("hold starts", 10.0, null), new ChartSpec.Marker("hold ends", 30.0, null)),
+        held.markers());
+  }
 }
