@@ -44,6 +44,7 @@ public final class ConnectionWorkerMain {
     Thread watcher = new Thread(() -> awaitClose(in, opener), "connections-stdin");
     watcher.setDaemon(true);
     watcher.start();
+    Long[] rssHeld = {null};
     try {
       ConnectionOpener.CloseSummary closed = opener.run(new ConnectionOpener.Events() {
         @Override
@@ -53,11 +54,13 @@ public final class ConnectionWorkerMain {
 
         @Override
         public void opened(ConnectionOpener.OpenSummary s) {
+          rssHeld[0] = settledRss();
           send(out, new WorkerProtocol.Opened(s.counts().opened(), s.counts().failed(), s.counts().failures(),
-              s.firstAttempt(), s.lastOpen(), WorkerProtocol.encode(s.latencyMicros()), rssBefore, settledRss()));
+              s.firstAttempt(), s.lastOpen(), WorkerProtocol.encode(s.latencyMicros()), rssBefore, rssHeld[0]));
         }
       });
-      send(out, new WorkerProtocol.Closed(closed.closed(), closed.droppedWhileHeld(), ProcStatus.peakRssBytes()));
+      send(out, new WorkerProtocol.Closed(closed.closed(), closed.droppedWhileHeld(),
+          ProcStatus.peakOf(ProcStatus.peakRssBytes(), rssBefore, rssHeld[0])));
       return 0;
     } catch (IOException e) {
       send(out, new WorkerProtocol.Failed("worker " + assignment.worker() + ": " + e.getMessage()));

@@ -22,6 +22,20 @@ final class ProcStatus {
     return field("VmHWM:");
   }
 
+  /**
+   * The largest of VmHWM and the RSS readings taken: the kernel refreshes VmHWM only on some events
+   * (not when a collector hands pages back with madvise), so it can read below an earlier VmRSS.
+   */
+  static Long peakOf(Long hwm, Long... rssReadings) {
+    Long peak = hwm;
+    for (Long r : rssReadings) {
+      if (r != null && (peak == null || r > peak)) {
+        peak = r;
+      }
+    }
+    return peak;
+  }
+
   static Long parseKib(String status, String name) {
     for (String line : status.split("\n")) {
       if (line.startsWith(name)) {
