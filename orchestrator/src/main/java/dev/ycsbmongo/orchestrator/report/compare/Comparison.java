@@ -18,12 +18,14 @@ import java.util.Set;
  * record of each phase; preparing loads, warm-ups and connection-stress cells (no throughput or
  * latency to compare) are not.
  */
-public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpaired, List<Range> ranges) {
+public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpaired, List<Range> ranges,
+    List<String> notes) {
 
   public Comparison {
     pairs = List.copyOf(pairs);
     unpaired = List.copyOf(unpaired);
     ranges = List.copyOf(ranges);
+    notes = List.copyOf(notes);
   }
 
   /** What a cell is, apart from BY and its repetition. */
@@ -48,8 +50,10 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     Axis axis = Axis.resolve(spec.by(), cellsA, cellsB, twoRuns);
     axis.requireValue(spec.a(), cellsA);
     axis.requireValue(spec.b(), cellsB);
-    Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a());
-    Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b());
+    Map<String, String> covarying = axis.kind() == Axis.Kind.LABEL
+        ? covarying(axis, cellsA, spec.a(), cellsB, spec.b()) : Map.of();
+    Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a(), covarying.keySet());
+    Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b(), covarying.keySet());
 
     List<Pair> pairs = new ArrayList<>();
     List<Unpaired> unpaired = new ArrayList<>();
@@ -72,11 +76,43 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
         }
         continue;
       }
-      pairs.add(pair(key, okA, okB, axis));
+      pairs.add(pair(key, okA, okB, axis, covarying.keySet()));
     }
     sideB.keySet().stream().filter(k -> !sideA.containsKey(k)).forEach(k -> unpaired.add(
         new Unpaired(k.scenario(), k.kind(), k.cell(), "B", "no cell with " + spec.by() + "=" + spec.a())));
-    return new Comparison(spec, pairs, unpaired, ranges(pairs));
+    List<String> notes = new ArrayList<>();
+    covarying.forEach((k, values) -> notes.add(k + " changes with " + spec.by() + " (" + values
+        + "), so it is not used to pair cells"));
+    return new Comparison(spec, pairs, unpaired, ranges(pairs), notes);
+  }
+
+  /**
+   * The other labels whose values on A's targets and on B's targets have nothing in common: they
+   * change together with BY (study 1's engine 4.2 on local SSD, 4.4 on cloud disk), so keeping them
+   * in the cell would leave no cell with a counterpart. Each maps to "A's values vs B's values".
+   */
+  private static Map<String, String> covarying(Axis axis, List<PhaseResult> a, String valueA, List<PhaseResult> b,
+      String valueB) {
+    Map<String, Set<String>> onA = labelValues(axis, a, valueA);
+    Map<String, Set<String>> onB = labelValues(axis, b, valueB);
+    Map<String, String> covarying = new LinkedHashMap<>();
+    onA.forEach((k, va) -> {
+      Set<String> vb = onB.get(k);
+      if (vb != null && va.stream().noneMatch(vb::contains)) {
+        covarying.put(k, String.join(", ", va) + " vs " + String.join(", ", vb));
+      }
+    });
+    return covarying;
+  }
+
+  private static Map<String, Set<String>> labelValues(Axis axis, List<PhaseResult> records, String value) {
+    Map<String, Set<String>> values = new LinkedHashMap<>();
+    records.stream().filter(r -> value.equals(axis.valueOf(r))).forEach(r -> r.target().labels().forEach((k, v) -> {
+      if (!k.equals(axis.by())) {
+        values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v);
+      }
+    }));
+    return values;
   }
 
   /** The scenario titles of the pairs and unpaired cells, in order of first appearance. */
@@ -92,22 +128,24 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
         .toList();
   }
 
-  private static Map<CellKey, List<PhaseResult>> side(List<PhaseResult> records, Axis axis, String value) {
+  private static Map<CellKey, List<PhaseResult>> side(List<PhaseResult> records, Axis axis, String value,
+      Set<String> ignored) {
     Map<CellKey, List<PhaseResult>> cells = new LinkedHashMap<>();
     for (PhaseResult r : records) {
       if (axis.kind() == Axis.Kind.RUN || value.equals(axis.valueOf(r))) {
-        cells.computeIfAbsent(new CellKey(r.scenario(), r.kind().label(), cell(r, axis)), k -> new ArrayList<>()).add(r);
+        cells.computeIfAbsent(new CellKey(r.scenario(), r.kind().label(), cell(r, axis, ignored)),
+            k -> new ArrayList<>()).add(r);
       }
     }
     return cells;
   }
 
   /** The cell apart from BY: the target unless BY tells targets apart, then the other labels or coordinates. */
-  private static Map<String, String> cell(PhaseResult r, Axis axis) {
+  private static Map<String, String> cell(PhaseResult r, Axis axis, Set<String> ignored) {
     Map<String, String> cell = new LinkedHashMap<>();
     if (axis.kind() == Axis.Kind.LABEL) {
       r.target().labels().forEach((k, v) -> {
-        if (!k.equals(axis.by())) {
+        if (!k.equals(axis.by()) && !ignored.contains(k)) {
           cell.put(k, v);
         }
       });
@@ -122,7 +160,7 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     return cell;
   }
 
-  private static Pair pair(CellKey key, List<PhaseResult> a, List<PhaseResult> b, Axis axis) {
+  private static Pair pair(CellKey key, List<PhaseResult> a, List<PhaseResult> b, Axis axis, Set<String> ignored) {
     List<CellFigures> fa = a.stream().map(CellFigures::of).toList();
     List<CellFigures> fb = b.stream().map(CellFigures::of).toList();
     List<Change> changes = new ArrayList<>();
@@ -132,7 +170,7 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     Map<String, String> labels = new LinkedHashMap<>();
     if (axis.kind() != Axis.Kind.TARGET) {
       a.get(0).target().labels().forEach((k, v) -> {
-        if (!(axis.kind() == Axis.Kind.LABEL && k.equals(axis.by()))) {
+        if (!(axis.kind() == Axis.Kind.LABEL && k.equals(axis.by())) && !ignored.contains(k)) {
           labels.put(k, v);
         }
       });

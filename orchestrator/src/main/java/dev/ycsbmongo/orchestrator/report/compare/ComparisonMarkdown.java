@@ -27,6 +27,10 @@ public final class ComparisonMarkdown {
     out.append("Change = (B − A) / A of the means over each cell's successful repetitions. Throughput (ops/s): higher"
         + " is faster; latencies (µs): lower is faster. With repetitions a figure reads mean (n, min–max, sd). (n.s.):"
         + " not significant, the min–max ranges of A and B overlap. \"-\": not measured.\n");
+    if (!c.notes().isEmpty()) {
+      out.append('\n');
+      c.notes().forEach(n -> out.append("Note: ").append(n).append(".\n"));
+    }
     if (c.pairs().isEmpty() && c.unpaired().isEmpty()) {
       out.append("\nNo cells to compare.\n");
     }

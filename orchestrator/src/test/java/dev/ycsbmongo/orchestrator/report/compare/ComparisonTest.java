@@ -115,6 +115,30 @@ class ComparisonTest {
   }
 
   @Test
+  void leavesOutOfTheCellALabelThatChangesWithBy() {
+    // study 1: every local-SSD instance ran MongoDB 4.2, every cloud-disk one 4.4
+    List<PhaseResult> r = new ArrayList<>();
+    int i = 1;
+    for (String size : List.of("small", "big")) {
+      Map<String, String> ssd = labels("ssd", "1:2", size);
+      ssd.put("engine", "4.2");
+      Map<String, String> cloud = labels("cloud", "1:2", size);
+      cloud.put("engine", "4.4");
+      r.add(on(cell(i++, "x", true, 1, 10, 400), "ssd-" + size, ssd));
+      r.add(on(cell(i++, "x", true, 1, 12, 300), "cloud-" + size, cloud));
+    }
+    Comparison c = Comparison.of(r, CompareSpec.parse("storage=ssd,cloud"));
+    assertEquals(2, c.pairs().size(), "small with small, big with big, though engine differs");
+    assertTrue(c.unpaired().isEmpty());
+    assertFalse(c.pairs().get(0).cell().containsKey("engine"));
+    assertEquals(List.of("engine changes with storage (4.2 vs 4.4), so it is not used to pair cells"), c.notes());
+    assertTrue(ComparisonMarkdown.render(c).contains(
+        "\nNote: engine changes with storage (4.2 vs 4.4), so it is not used to pair cells.\n"));
+    assertEquals(List.of(), Comparison.of(r, CompareSpec.parse("size=small,big")).notes(),
+        "engine takes 4.2 and 4.4 with either size: it stays in the cell");
+  }
+
+  @Test
   void pairsCellsOfTwoTargetsWhenByIsTarget() {
     Comparison c = Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("target=aws-medium,aws-large"));
     assertEquals(List.of(Map.of("threadcount", "8", "server.chainingAllowed", "true"),
