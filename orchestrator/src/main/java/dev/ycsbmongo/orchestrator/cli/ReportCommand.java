@@ -2,8 +2,8 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.SummaryFiles;
-import dev.ycsbmongo.orchestrator.report.compare.CompareSpec;
-import dev.ycsbmongo.orchestrator.report.compare.CompareSpecException;
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.orchestrator.report.compare.Comparison;
 import dev.ycsbmongo.orchestrator.report.compare.ComparisonCsv;
 import dev.ycsbmongo.orchestrator.report.compare.ComparisonMarkdown;
@@ -75,7 +75,7 @@ final class ReportCommand implements Callable<Integer> {
         comparisons.add(Comparison.of(a, b, s));
       }
     } catch (CompareSpecException e) {
-      throw new BadInputException(e.getMessage());
+      throw new BadInputException("--compare: " + e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
     for (Comparison c : comparisons) {

@@ -6,7 +6,7 @@ import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.report.SummaryCsv;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
 import dev.ycsbmongo.orchestrator.report.charts.Charts;
-import dev.ycsbmongo.orchestrator.report.compare.CompareSpec;
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.report.html.HtmlReport;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;

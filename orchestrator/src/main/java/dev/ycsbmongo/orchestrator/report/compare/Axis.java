@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.binding.DidYouMean;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.LinkedHashSet;
@@ -24,7 +26,7 @@ record Axis(String by, Kind kind) {
   static Axis resolve(String by, List<PhaseResult> a, List<PhaseResult> b, boolean twoRuns) {
     if (by.equals(CompareSpec.RUN)) {
       if (!twoRuns) {
-        throw new CompareSpecException("--compare run=...: comparing runs needs a second run directory (--against RUN_DIR_B)");
+        throw new CompareSpecException("run=...: comparing runs needs a second run directory (--against RUN_DIR_B)");
       }
       return new Axis(by, Kind.RUN);
     }
@@ -56,7 +58,7 @@ record Axis(String by, Kind kind) {
     // A key without its prefix (chainingAllowed for server.chainingAllowed) is too far for an edit distance.
     String hint = DidYouMean.closest(by, accepted).or(() -> accepted.stream().filter(k -> k.endsWith("." + by)).findFirst())
         .map(s -> "did you mean '" + s + "'? ").orElse("");
-    throw new CompareSpecException("--compare: BY '" + by + "' is not a coordinate, a target label, target or run of this run; "
+    throw new CompareSpecException("BY '" + by + "' is not a coordinate, a target label, target or run of this run; "
         + hint + "BY can be: " + String.join(", ", accepted));
   }
 
@@ -81,7 +83,7 @@ record Axis(String by, Kind kind) {
       // Any short number is within a few edits of any other: a suggestion for 16 of 8 would mislead.
       String hint = value.matches("[-+0-9.]+") ? ""
           : DidYouMean.closest(value, values).map(s -> "did you mean '" + s + "'? ").orElse("");
-      throw new CompareSpecException("--compare: " + by + " has no value '" + value + "' in the compared cells; " + hint
+      throw new CompareSpecException(by + " has no value '" + value + "' in the compared cells; " + hint
           + by + " takes: " + (values.isEmpty() ? "(none)" : String.join(", ", values)));
     }
   }

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Records;

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,16 +28,16 @@ class CompareSpecTest {
   @Test
   void rejectsTextThatIsNotByEqualsTwoValues() {
     for (String bad : List.of("threadcount", "threadcount=1", "=1,2", "threadcount=,2", "threadcount=1,")) {
-      assertEquals("--compare '" + bad + "': expected BY=A,B (e.g. server.chainingAllowed=true,false or storage=ssd,cloud)",
+      assertEquals("'" + bad + "': expected BY=A,B (e.g. server.chainingAllowed=true,false or storage=ssd,cloud)",
           error(() -> CompareSpec.parse(bad)), bad);
     }
-    assertEquals("--compare threadcount=1,1: A and B are the same value", error(() -> CompareSpec.parse("threadcount=1,1")));
+    assertEquals("threadcount=1,1: A and B are the same value", error(() -> CompareSpec.parse("threadcount=1,1")));
   }
 
   @Test
   void rejectsAnUnknownByWithTheClosestAndAllItCanBe() {
     String m = error(() -> Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("storge=SSD,HDD")));
-    assertEquals("--compare: BY 'storge' is not a coordinate, a target label, target or run of this run; did you mean "
+    assertEquals("BY 'storge' is not a coordinate, a target label, target or run of this run; did you mean "
         + "'storage'? BY can be: threadcount, server.chainingAllowed, cores, storage, target", m);
     assertTrue(error(() -> Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("chainingAllowed=true,false")))
         .contains("did you mean 'server.chainingAllowed'?"));
@@ -51,15 +53,15 @@ class CompareSpecTest {
   @Test
   void rejectsAValueByDoesNotTakeWithTheValuesItTakes() {
     String m = error(() -> Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("server.chainingAllowed=true,flase")));
-    assertEquals("--compare: server.chainingAllowed has no value 'flase' in the compared cells; did you mean 'false'? "
+    assertEquals("server.chainingAllowed has no value 'flase' in the compared cells; did you mean 'false'? "
         + "server.chainingAllowed takes: true, false", m);
-    assertEquals("--compare: target has no value 'gcp' in the compared cells; target takes: aws-medium, aws-large",
+    assertEquals("target has no value 'gcp' in the compared cells; target takes: aws-medium, aws-large",
         error(() -> Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("target=aws-medium,gcp"))));
   }
 
   @Test
   void rejectsComparingRunsWithinOneRun() {
-    assertEquals("--compare run=...: comparing runs needs a second run directory (--against RUN_DIR_B)",
+    assertEquals("run=...: comparing runs needs a second run directory (--against RUN_DIR_B)",
         error(() -> Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("run=a,b"))));
   }
 

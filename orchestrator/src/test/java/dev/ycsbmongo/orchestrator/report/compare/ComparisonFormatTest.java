@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

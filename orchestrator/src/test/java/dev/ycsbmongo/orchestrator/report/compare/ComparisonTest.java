@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import static dev.ycsbmongo.orchestrator.report.compare.CompareFixtures.cell;
 import static dev.ycsbmongo.orchestrator.report.compare.CompareFixtures.on;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,10 +1,11 @@
-package dev.ycsbmongo.orchestrator.report.compare;
+package dev.ycsbmongo.orchestrator.plan;
 
 /**
  * What to compare: BY and its two values, A (the baseline) and B. BY is a coordinate key
  * ({@code server.chainingAllowed}, {@code threadcount}), a target label key ({@code storage}),
  * {@value #TARGET} (target names) or {@value #RUN} (two run directories). Only the syntax is checked
- * here; whether the run has BY and its values is checked against the records by {@link Comparison#of}.
+ * here; whether the run has BY and its values is checked against the records by
+ * {@code report.compare.Comparison#of}. Its messages name no option: the caller says where the text came from.
  */
 public record CompareSpec(String by, String a, String b) {
 
@@ -13,14 +14,14 @@ public record CompareSpec(String by, String a, String b) {
   /** BY for target names. */
   public static final String TARGET = "target";
 
-  static final String SYNTAX = "expected BY=A,B (e.g. server.chainingAllowed=true,false or storage=ssd,cloud)";
+  public static final String SYNTAX = "expected BY=A,B (e.g. server.chainingAllowed=true,false or storage=ssd,cloud)";
 
   public CompareSpec {
     if (by == null || by.isBlank() || a == null || a.isBlank() || b == null || b.isBlank()) {
-      throw new CompareSpecException("--compare: " + SYNTAX + "; BY, A and B must not be empty");
+      throw new CompareSpecException(SYNTAX + "; BY, A and B must not be empty");
     }
     if (a.equals(b)) {
-      throw new CompareSpecException("--compare " + by + "=" + a + "," + b + ": A and B are the same value");
+      throw new CompareSpecException(by + "=" + a + "," + b + ": A and B are the same value");
     }
   }
 
@@ -32,7 +33,7 @@ public record CompareSpec(String by, String a, String b) {
     int eq = text.indexOf('=');
     int comma = text.lastIndexOf(',');
     if (eq <= 0 || comma < eq + 2 || comma == text.length() - 1) {
-      throw new CompareSpecException("--compare '" + text + "': " + SYNTAX);
+      throw new CompareSpecException("'" + text + "': " + SYNTAX);
     }
     return new CompareSpec(text.substring(0, eq).trim(), text.substring(eq + 1, comma).trim(),
         text.substring(comma + 1).trim());

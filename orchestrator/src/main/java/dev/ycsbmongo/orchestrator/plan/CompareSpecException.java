@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.report.compare;
+package dev.ycsbmongo.orchestrator.plan;
 
 /** A comparison that cannot be made (bad syntax, a BY or a value the run does not have): one line for the user. */
 public final class CompareSpecException extends IllegalArgumentException {
