@@ -43,13 +43,17 @@ class QuickstartPlanIT {
     String md = Files.readString(runDir.resolve("summary.md"), StandardCharsets.UTF_8);
     assertTrue(md.contains("embedded"), md);
     assertTrue(run.stdout.contains("rw-95-5") && run.stdout.contains("rw-50-50"), run.stdout);
-    for (String f : List.of("plan.yaml", "plan.source.yaml", "matrix.txt", "summary.csv", "run.json", "report.html")) {
+    for (String f : List.of("plan.yaml", "plan.source.yaml", "matrix.txt", "summary.csv", "run.json", "report.html",
+        "comparison-threads-1-vs-8.md", "comparison-threads-1-vs-8.csv")) {
       assertTrue(Files.isRegularFile(runDir.resolve(f)), f);
     }
 
     byte[] csv = Files.readAllBytes(runDir.resolve("summary.csv"));
     byte[] mdBytes = Files.readAllBytes(runDir.resolve("summary.md"));
     String html = Files.readString(runDir.resolve("report.html"), StandardCharsets.UTF_8);
+    assertTrue(html.contains("<h2>Comparison: threads=1 (A) vs 8 (B)</h2>"), "the plan's report.compare is in the page");
+    String comparison = Files.readString(runDir.resolve("comparison-threads-1-vs-8.md"), StandardCharsets.UTF_8);
+    Files.delete(runDir.resolve("comparison-threads-1-vs-8.md"));
     Files.delete(runDir.resolve("report.html"));
     Files.delete(runDir.resolve("summary.csv"));
     Files.delete(runDir.resolve("summary.md"));
@@ -57,6 +61,7 @@ class QuickstartPlanIT {
     assertEquals(0, report.exitCode, report.diagnostics());
     assertEquals(new String(csv, StandardCharsets.UTF_8), Files.readString(runDir.resolve("summary.csv")));
     assertEquals(new String(mdBytes, StandardCharsets.UTF_8), Files.readString(runDir.resolve("summary.md")));
+    assertEquals(comparison, Files.readString(runDir.resolve("comparison-threads-1-vs-8.md"), StandardCharsets.UTF_8));
     assertEquals(html, Files.readString(runDir.resolve("report.html"), StandardCharsets.UTF_8),
         "report redraws report.html byte for byte");
     looksRightInABrowser(runDir.resolve("report.html"), work);

@@ -5,13 +5,10 @@ import dev.ycsbmongo.orchestrator.exec.SummaryFiles;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.orchestrator.report.compare.Comparison;
-import dev.ycsbmongo.orchestrator.report.compare.ComparisonCsv;
-import dev.ycsbmongo.orchestrator.report.compare.ComparisonMarkdown;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,10 +76,7 @@ final class ReportCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     for (Comparison c : comparisons) {
-      String md = ComparisonMarkdown.render(c);
-      Files.writeString(dir.file(c.spec().fileBase() + ".md"), md, StandardCharsets.UTF_8);
-      Files.writeString(dir.file(c.spec().fileBase() + ".csv"), ComparisonCsv.render(c), StandardCharsets.UTF_8);
-      out.print(md);
+      out.print(SummaryFiles.writeComparison(dir, c));
     }
     SummaryFiles.writeHtml(dir);  // the page shows every comparison made of this run
     out.flush();

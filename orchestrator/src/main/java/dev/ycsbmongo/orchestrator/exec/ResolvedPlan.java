@@ -74,6 +74,10 @@ public final class ResolvedPlan {
     ex.put("rampUp", Durations.format(x.rampUp()));
     ex.put("statusInterval", Durations.format(x.statusInterval()));
     m.put("execution", ex);
+    if (!plan.comparisons().isEmpty()) {
+      // what SummaryFiles reads back to make the plan's comparisons, on every run and every redraw
+      m.put("report", Map.of("compare", plan.comparisons().stream().map(c -> c.spec().toString()).toList()));
+    }
     try {
       return dev.ycsbmongo.binding.UriMasker.mask(YAML.writeValueAsString(m));
     } catch (IOException e) {

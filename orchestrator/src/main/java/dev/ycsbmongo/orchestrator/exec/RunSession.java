@@ -91,7 +91,7 @@ public final class RunSession {
         serverSettings.restore().forEach(progress::note);
       }
     } finally {
-      SummaryFiles.write(dir);
+      SummaryFiles.write(dir).forEach(w -> progress.note("warning: " + w));
     }
   }
 }

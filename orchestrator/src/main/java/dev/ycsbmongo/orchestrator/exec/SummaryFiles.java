@@ -2,17 +2,22 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.report.SummaryCsv;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
 import dev.ycsbmongo.orchestrator.report.charts.Charts;
-import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.report.compare.Comparison;
+import dev.ycsbmongo.orchestrator.report.compare.ComparisonCsv;
+import dev.ycsbmongo.orchestrator.report.compare.ComparisonMarkdown;
 import dev.ycsbmongo.orchestrator.report.html.HtmlReport;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,22 +29,63 @@ public final class SummaryFiles {
   private SummaryFiles() {
   }
 
-  /** Renders summary.csv, summary.md and report.html; returns the reader's warnings (e.g. a cut-off last line). */
+  /**
+   * Renders summary.csv, summary.md, the comparisons the plan asks for ({@code report.compare}) and
+   * report.html; returns the warnings: the reader's (e.g. a cut-off last line) and a comparison
+   * that could not be made from these records (it is left out; the rest is written).
+   */
   public static List<String> write(RunDirectory dir) throws IOException {
     ResultsReader.Read read = ResultsReader.read(dir.path());
+    List<String> warnings = new ArrayList<>(read.warnings());
     String md = SummaryMarkdown.render(read.results());
     Files.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()), StandardCharsets.UTF_8);
     Files.writeString(dir.file(RunDirectory.SUMMARY_MD), md, StandardCharsets.UTF_8);
-    Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, read.results(), md)),
+    String planYaml = planYaml(dir);
+    for (String text : plannedComparisons(planYaml)) {
+      try {
+        writeComparison(dir, Comparison.of(read.results(), CompareSpec.parse(text)));
+      } catch (CompareSpecException e) {
+        warnings.add("report.compare '" + text + "': " + e.getMessage() + "; not written");
+      }
+    }
+    Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, read.results(), md, planYaml)),
         StandardCharsets.UTF_8);
-    return read.warnings();
+    return warnings;
+  }
+
+  /** Writes a comparison's {@code .md} and {@code .csv} beside the run's files; returns the Markdown. */
+  public static String writeComparison(RunDirectory dir, Comparison c) throws IOException {
+    String md = ComparisonMarkdown.render(c);
+    Files.writeString(dir.file(c.spec().fileBase() + ".md"), md, StandardCharsets.UTF_8);
+    Files.writeString(dir.file(c.spec().fileBase() + ".csv"), ComparisonCsv.render(c), StandardCharsets.UTF_8);
+    return md;
   }
 
   /** Redraws report.html alone (after {@code report --compare} added a comparison to the run directory). */
   public static void writeHtml(RunDirectory dir) throws IOException {
     List<PhaseResult> results = ResultsReader.read(dir.path()).results();
     Files.writeString(dir.file(RunDirectory.REPORT_HTML),
-        HtmlReport.render(htmlInput(dir, results, SummaryMarkdown.render(results))), StandardCharsets.UTF_8);
+        HtmlReport.render(htmlInput(dir, results, SummaryMarkdown.render(results), planYaml(dir))),
+        StandardCharsets.UTF_8);
+  }
+
+  private static String planYaml(RunDirectory dir) throws IOException {
+    return Files.isRegularFile(dir.file(RunDirectory.PLAN))
+        ? Files.readString(dir.file(RunDirectory.PLAN), StandardCharsets.UTF_8) : null;
+  }
+
+  /** {@code report.compare} of the run's plan.yaml, as the plan wrote them; none when unreadable. */
+  private static List<String> plannedComparisons(String planYaml) {
+    if (planYaml == null) {
+      return List.of();
+    }
+    try {
+      List<String> texts = new ArrayList<>();
+      new YAMLMapper().readTree(planYaml).path("report").path("compare").forEach(n -> texts.add(n.asText()));
+      return texts;
+    } catch (IOException e) {
+      return List.of();  // a plan.yaml edited by hand into something unreadable still leaves the tables
+    }
   }
 
   /** The comparisons {@code report --compare} left in the run directory, in file-name order, as report sections. */
@@ -59,9 +105,8 @@ public final class SummaryFiles {
     return extras;
   }
 
-  private static HtmlReport.Input htmlInput(RunDirectory dir, List<PhaseResult> results, String md) throws IOException {
-    String planYaml = Files.isRegularFile(dir.file(RunDirectory.PLAN))
-        ? Files.readString(dir.file(RunDirectory.PLAN), StandardCharsets.UTF_8) : null;
+  private static HtmlReport.Input htmlInput(RunDirectory dir, List<PhaseResult> results, String md, String planYaml)
+      throws IOException {
     String name = results.isEmpty() ? dir.runId() : results.get(0).plan();
     String description = null;
     if (planYaml != null) {

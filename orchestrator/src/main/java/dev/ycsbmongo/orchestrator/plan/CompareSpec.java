@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.plan;
 
+import dev.ycsbmongo.binding.Keys;
+
 /**
  * What to compare: BY and its two values, A (the baseline) and B. BY is a coordinate key
  * ({@code server.chainingAllowed}, {@code threadcount}), a target label key ({@code storage}),
@@ -37,6 +39,14 @@ public record CompareSpec(String by, String a, String b) {
     }
     return new CompareSpec(text.substring(0, eq).trim(), text.substring(eq + 1, comma).trim(),
         text.substring(comma + 1).trim());
+  }
+
+  /**
+   * BY as the records and phases key it: summary.md heads the threadcount column "threads", and a
+   * plan sweeps {@code threads}, so people type that for YCSB's {@code threadcount}.
+   */
+  public String key() {
+    return by.equals("threads") ? Keys.THREAD_COUNT : by;
   }
 
   /** The text this spec was parsed from. */

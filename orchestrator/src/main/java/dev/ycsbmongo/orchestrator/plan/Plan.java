@@ -13,15 +13,18 @@ import java.util.Optional;
  * @param source the plan file it was read from
  * @param properties plan-wide YCSB properties (lowest precedence after YCSB's own defaults)
  * @param dimensions the plan's {@code sweep} entries then its {@code zip} groups, in file order
+ * @param comparisons the plan's {@code report.compare} entries, in file order
  */
 public record Plan(String name, String description, Path source, Map<String, String> properties,
-    List<Target> targets, List<Scenario> scenarios, List<Dimension> dimensions, Settings settings) {
+    List<Target> targets, List<Scenario> scenarios, List<Dimension> dimensions, Settings settings,
+    List<PlanComparison> comparisons) {
 
   public Plan {
     properties = unmodifiableOrdered(properties);
     targets = List.copyOf(targets);
     scenarios = List.copyOf(scenarios);
     dimensions = List.copyOf(dimensions);
+    comparisons = List.copyOf(comparisons);
   }
 
   public Optional<Target> target(String targetName) {

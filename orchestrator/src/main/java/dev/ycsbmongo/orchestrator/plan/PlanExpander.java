@@ -38,6 +38,7 @@ public final class PlanExpander {
         throw new IllegalStateException("two phases have the id " + p.id() + "; the expansion must keep ids unique");
       }
     }
+    PlanComparisonCheck.check(plan, phases);
     return new Matrix(plan, phases);
   }
 

@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
 public final class PlanLoader {
 
   static final List<String> TOP_KEYS = List.of("name", "description", "properties", "sweep", "zip", "targets",
-      "scenarios", "execution");
+      "scenarios", "execution", "report");
+  static final List<String> REPORT_KEYS = List.of("compare");
   static final List<String> TARGET_KEYS = List.of("name", "uri", "labels", "properties");
   static final List<String> SCENARIO_KEYS = List.of("name", "kind", "workload", "properties");
   static final List<String> EXECUTION_KEYS = List.of("repetitions", "warmup", "load", "phaseTimeout",
@@ -93,7 +94,8 @@ public final class PlanLoader {
         || targets.stream().allMatch(t -> t.properties().containsKey(ConnectionKeys.COUNT));
     List<Scenario> scenarios = scenarios(top, countElsewhere);
     Settings settings = top.entry("execution").map(e -> settings(top.child(e))).orElse(Settings.defaults());
-    return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings);
+    List<PlanComparison> comparisons = top.entry("report").map(e -> comparisons(top.child(e))).orElse(List.of());
+    return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons);
   }
 
   private static String name(Section map) {
@@ -293,6 +295,49 @@ public final class PlanLoader {
           + " YCSB workload file (relative paths start from the plan's directory, " + dir + ")");
     }
     return resolved;
+  }
+
+  // ---- report
+
+  private static List<PlanComparison> comparisons(Section report) {
+    report.allow(REPORT_KEYS);
+    Node.Entry entry = report.entry("compare").orElse(null);
+    if (entry == null) {
+      return List.of();
+    }
+    if (!(entry.value() instanceof Node.Sequence seq)) {
+      throw report.error(entry, "expected a list of BY=A,B entries (e.g. - server.chainingAllowed=true,false), found "
+          + entry.value().describe());
+    }
+    // [x=a,b] in flow style reaches us as "x=a" and "b": YAML splits flow lists at commas
+    List<String> texts = seq.items().stream().filter(Node.Scalar.class::isInstance).map(n -> ((Node.Scalar) n).text())
+        .toList();
+    boolean splitAtCommas = texts.stream().anyMatch(t -> t.contains("=") && !t.contains(","))
+        && texts.stream().anyMatch(t -> !t.contains("="));
+    List<PlanComparison> comparisons = new ArrayList<>();
+    for (int i = 0; i < seq.items().size(); i++) {
+      Node item = seq.items().get(i);
+      String path = report.keyPath("compare") + "[" + i + "]";
+      if (!(item instanceof Node.Scalar scalar)) {
+        throw report.error(item.line(), path, "expected BY=A,B, found " + item.describe());
+      }
+      CompareSpec spec;
+      try {
+        spec = CompareSpec.parse(scalar.text());
+      } catch (CompareSpecException e) {
+        String flow = splitAtCommas ? "; in a [flow list] YAML splits an entry at its commas: write one entry per"
+            + " line as - BY=A,B" : "";
+        throw report.error(item.line(), path, e.getMessage() + flow);
+      }
+      for (PlanComparison earlier : comparisons) {
+        if (earlier.spec().equals(spec)) {
+          throw report.error(item.line(), path, "'" + spec + "' is listed twice (also line " + earlier.line()
+              + "); expected each comparison once");
+        }
+      }
+      comparisons.add(new PlanComparison(spec, path, item.line()));
+    }
+    return comparisons;
   }
 
   // ---- execution

@@ -41,6 +41,21 @@ class ExamplePlansTest {
   }
 
   @Test
+  void everyStudyPlanOfRunsOrLoadsAsksForTheComparisonsItsStudyStates() throws IOException {
+    Map<String, List<String>> expected = Map.of(
+        "quickstart.yaml", List.of("threads=1,8"),
+        "instance-sizes.yaml", List.of("storage=cloud disk,local SSD"),
+        "cloud-comparison.yaml", List.of("size=medium,large", "cloud=AWS,Azure", "cloud=AWS,DigitalOcean"),
+        "chaining-write-concern.yaml", List.of("server.chainingAllowed=true,false", "mongodb.writeConcern=1,majority"),
+        "data-scale.yaml", List.of("recordcount=5000000,30000000", "recordcount=5000000,100000000"),
+        "max-connections.yaml", List.of());
+    for (Map.Entry<String, List<String>> e : expected.entrySet()) {
+      assertEquals(e.getValue(), expand(PLANS.resolve(e.getKey())).plan().comparisons().stream()
+          .map(c -> c.spec().toString()).toList(), e.getKey());
+    }
+  }
+
+  @Test
   void quickstartIsOneLoadAndTwoScenariosAtTwoThreadCounts() throws IOException {
     Matrix m = expand(PLANS.resolve("quickstart.yaml"));
     assertEquals(5, m.phases().size());

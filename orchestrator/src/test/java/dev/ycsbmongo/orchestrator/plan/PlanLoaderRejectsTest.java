@@ -38,7 +38,7 @@ class PlanLoaderRejectsTest {
   @Test
   void rejectsUnknownTopLevelKeyWithDidYouMean() {
     assertRejected("name: q\nscenarois: []\n", "plan.yaml:2: scenarois: unknown key; accepted: name, description,"
-        + " properties, sweep, zip, targets, scenarios, execution (did you mean 'scenarios'?)");
+        + " properties, sweep, zip, targets, scenarios, execution, report (did you mean 'scenarios'?)");
   }
 
   @Test
@@ -77,7 +77,7 @@ class PlanLoaderRejectsTest {
   @Test
   void rejectsUnknownKeyWithoutSuggestionWhenNothingIsClose() {
     assertRejected("name: q\nhardware: x\n", "plan.yaml:2: hardware: unknown key; accepted: name, description,"
-        + " properties, sweep, zip, targets, scenarios, execution");
+        + " properties, sweep, zip, targets, scenarios, execution, report");
   }
 
   // ---- missing required keys
@@ -607,7 +607,7 @@ class PlanLoaderRejectsTest {
         """);
     PlanException e = assertThrows(PlanException.class, () -> PlanLoader.load(plan, ENV));
     assertEquals(plan + ":5: exectuion: unknown key; accepted: name, description, properties, sweep, zip, targets,"
-        + " scenarios, execution (did you mean 'execution'?)", e.getMessage());
+        + " scenarios, execution, report (did you mean 'execution'?)", e.getMessage());
   }
 
   @Test

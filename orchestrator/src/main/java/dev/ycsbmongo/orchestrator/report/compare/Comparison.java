@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CompareAxis;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
@@ -48,10 +49,10 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     boolean twoRuns = a != b;
     List<PhaseResult> cellsA = compared(a);
     List<PhaseResult> cellsB = twoRuns ? compared(b) : cellsA;
-    Axis axis = Axis.resolve(spec.by(), cellsA, cellsB, twoRuns);
-    axis.requireValue(spec.a(), cellsA);
-    axis.requireValue(spec.b(), cellsB);
-    Map<String, String> covarying = axis.kind() == Axis.Kind.LABEL
+    CompareAxis axis = CompareAxis.resolve(spec.key(), views(cellsA), views(cellsB), twoRuns, "this run");
+    axis.requireValue(spec.a(), views(cellsA));
+    axis.requireValue(spec.b(), views(cellsB));
+    Map<String, String> covarying = axis.kind() == CompareAxis.Kind.LABEL
         ? covarying(axis, cellsA, spec.a(), cellsB, spec.b()) : Map.of();
     Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a(), covarying.keySet());
     Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b(), covarying.keySet());
@@ -92,7 +93,7 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
    * change together with BY (study 1's engine 4.2 on local SSD, 4.4 on cloud disk), so keeping them
    * in the cell would leave no cell with a counterpart. Each maps to "A's values vs B's values".
    */
-  private static Map<String, String> covarying(Axis axis, List<PhaseResult> a, String valueA, List<PhaseResult> b,
+  private static Map<String, String> covarying(CompareAxis axis, List<PhaseResult> a, String valueA, List<PhaseResult> b,
       String valueB) {
     Map<String, Set<String>> onA = labelValues(axis, a, valueA);
     Map<String, Set<String>> onB = labelValues(axis, b, valueB);
@@ -106,9 +107,9 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     return covarying;
   }
 
-  private static Map<String, Set<String>> labelValues(Axis axis, List<PhaseResult> records, String value) {
+  private static Map<String, Set<String>> labelValues(CompareAxis axis, List<PhaseResult> records, String value) {
     Map<String, Set<String>> values = new LinkedHashMap<>();
-    records.stream().filter(r -> value.equals(axis.valueOf(r))).forEach(r -> r.target().labels().forEach((k, v) -> {
+    records.stream().filter(r -> value.equals(axis.valueOf(view(r)))).forEach(r -> r.target().labels().forEach((k, v) -> {
       if (!k.equals(axis.by())) {
         values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v);
       }
@@ -124,16 +125,24 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     return List.copyOf(titles);
   }
 
+  private static CompareAxis.Cell view(PhaseResult r) {
+    return new CompareAxis.Cell(r.target().name(), r.target().labels(), r.coordinates());
+  }
+
+  private static List<CompareAxis.Cell> views(List<PhaseResult> records) {
+    return records.stream().map(Comparison::view).toList();
+  }
+
   private static List<PhaseResult> compared(List<PhaseResult> records) {
     return Records.latest(records).stream().filter(Records::measured).filter(r -> r.kind() != PhaseKind.CONNECTIONS)
         .toList();
   }
 
-  private static Map<CellKey, List<PhaseResult>> side(List<PhaseResult> records, Axis axis, String value,
+  private static Map<CellKey, List<PhaseResult>> side(List<PhaseResult> records, CompareAxis axis, String value,
       Set<String> ignored) {
     Map<CellKey, List<PhaseResult>> cells = new LinkedHashMap<>();
     for (PhaseResult r : records) {
-      if (axis.kind() == Axis.Kind.RUN || value.equals(axis.valueOf(r))) {
+      if (axis.kind() == CompareAxis.Kind.RUN || value.equals(axis.valueOf(view(r)))) {
         cells.computeIfAbsent(new CellKey(r.scenario(), r.kind().label(), cell(r, axis, ignored)),
             k -> new ArrayList<>()).add(r);
       }
@@ -142,26 +151,26 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
   }
 
   /** The cell apart from BY: the target unless BY tells targets apart, then the other labels or coordinates. */
-  private static Map<String, String> cell(PhaseResult r, Axis axis, Set<String> ignored) {
+  private static Map<String, String> cell(PhaseResult r, CompareAxis axis, Set<String> ignored) {
     Map<String, String> cell = new LinkedHashMap<>();
-    if (axis.kind() == Axis.Kind.LABEL) {
+    if (axis.kind() == CompareAxis.Kind.LABEL) {
       r.target().labels().forEach((k, v) -> {
         if (!k.equals(axis.by()) && !ignored.contains(k)) {
           cell.put(k, v);
         }
       });
-    } else if (axis.kind() != Axis.Kind.TARGET) {
+    } else if (axis.kind() != CompareAxis.Kind.TARGET) {
       cell.put(CompareSpec.TARGET, r.target().name());
     }
     r.coordinates().forEach((k, v) -> {
-      if (!(axis.kind() == Axis.Kind.COORDINATE && k.equals(axis.by()))) {
+      if (!(axis.kind() == CompareAxis.Kind.COORDINATE && k.equals(axis.by()))) {
         cell.putIfAbsent(k, v);
       }
     });
     return cell;
   }
 
-  private static Pair pair(CellKey key, List<PhaseResult> a, List<PhaseResult> b, Axis axis, Set<String> ignored) {
+  private static Pair pair(CellKey key, List<PhaseResult> a, List<PhaseResult> b, CompareAxis axis, Set<String> ignored) {
     List<CellFigures> fa = a.stream().map(CellFigures::of).toList();
     List<CellFigures> fb = b.stream().map(CellFigures::of).toList();
     List<Change> changes = new ArrayList<>();
@@ -169,9 +178,9 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
       changes.add(Change.of(f, Spread.of(fa.stream().map(f::of).toList()), Spread.of(fb.stream().map(f::of).toList())));
     }
     Map<String, String> labels = new LinkedHashMap<>();
-    if (axis.kind() != Axis.Kind.TARGET) {
+    if (axis.kind() != CompareAxis.Kind.TARGET) {
       a.get(0).target().labels().forEach((k, v) -> {
-        if (!(axis.kind() == Axis.Kind.LABEL && k.equals(axis.by())) && !ignored.contains(k)) {
+        if (!(axis.kind() == CompareAxis.Kind.LABEL && k.equals(axis.by())) && !ignored.contains(k)) {
           labels.put(k, v);
         }
       });

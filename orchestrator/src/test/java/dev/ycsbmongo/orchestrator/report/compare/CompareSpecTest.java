@@ -37,7 +37,7 @@ class CompareSpecTest {
   @Test
   void rejectsAnUnknownByWithTheClosestAndAllItCanBe() {
     String m = error(() -> Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("storge=SSD,HDD")));
-    assertEquals("BY 'storge' is not a coordinate, a target label, target or run of this run; did you mean "
+    assertEquals("BY 'storge' is not a coordinate, a target label or target of this run; did you mean "
         + "'storage'? BY can be: threadcount, server.chainingAllowed, cores, storage, target", m);
     assertTrue(error(() -> Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("chainingAllowed=true,false")))
         .contains("did you mean 'server.chainingAllowed'?"));

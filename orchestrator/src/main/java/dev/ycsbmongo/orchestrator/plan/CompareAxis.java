@@ -1,53 +1,53 @@
-package dev.ycsbmongo.orchestrator.report.compare;
+package dev.ycsbmongo.orchestrator.plan;
 
-import dev.ycsbmongo.orchestrator.plan.CompareSpec;
-import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.binding.DidYouMean;
-import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** Where BY's value lives in a record: the run, the target name, a target label or a coordinate. */
-record Axis(String by, Kind kind) {
+/**
+ * Where BY's value lives in a cell: the run, the target name, a target label or a coordinate. The
+ * same resolution serves a plan's {@code report.compare} (against its expanded phases, before
+ * anything runs) and {@code report --compare} (against a run's records).
+ */
+public record CompareAxis(String by, Kind kind) {
 
-  enum Kind { RUN, TARGET, LABEL, COORDINATE }
+  public enum Kind { RUN, TARGET, LABEL, COORDINATE }
 
-  private static final String THREADS = "threads";
-  private static final String THREADCOUNT = "threadcount";
+  /** What BY is looked up in: a phase of a plan, or the record of one. */
+  public record Cell(String target, Map<String, String> labels, Map<String, String> coordinates) {
+  }
 
   /**
-   * Resolves BY against the records of both sides. A coordinate wins over a label of the same key,
-   * because coordinates are what the plan varies; the message for an unknown BY lists every BY the
-   * records offer, so the user sees the choices rather than guessing.
+   * Resolves BY against the cells of both sides ({@code whose}: "this run", "this plan" in messages).
+   * A coordinate wins over a label of the same key, because coordinates are what the plan varies; the
+   * message for an unknown BY lists every BY the cells offer, so the user sees the choices rather
+   * than guessing.
    */
-  static Axis resolve(String by, List<PhaseResult> a, List<PhaseResult> b, boolean twoRuns) {
+  public static CompareAxis resolve(String by, List<Cell> a, List<Cell> b, boolean twoRuns, String whose) {
     if (by.equals(CompareSpec.RUN)) {
       if (!twoRuns) {
         throw new CompareSpecException("run=...: comparing runs needs a second run directory (--against RUN_DIR_B)");
       }
-      return new Axis(by, Kind.RUN);
+      return new CompareAxis(by, Kind.RUN);
     }
     if (by.equals(CompareSpec.TARGET)) {
-      return new Axis(by, Kind.TARGET);
-    }
-    if (by.equals(THREADS)) {
-      // summary.md heads the threadcount column "threads": people type what they read there.
-      return resolve(THREADCOUNT, a, b, twoRuns);
+      return new CompareAxis(by, Kind.TARGET);
     }
     Set<String> coordinates = new LinkedHashSet<>();
     Set<String> labels = new LinkedHashSet<>();
-    for (List<PhaseResult> side : List.of(a, b)) {
+    for (List<Cell> side : List.of(a, b)) {
       side.forEach(r -> coordinates.addAll(r.coordinates().keySet()));
-      side.forEach(r -> labels.addAll(r.target().labels().keySet()));
+      side.forEach(r -> labels.addAll(r.labels().keySet()));
     }
     if (coordinates.contains(by)) {
-      return new Axis(by, Kind.COORDINATE);
+      return new CompareAxis(by, Kind.COORDINATE);
     }
     if (labels.contains(by)) {
-      return new Axis(by, Kind.LABEL);
+      return new CompareAxis(by, Kind.LABEL);
     }
     Set<String> accepted = new LinkedHashSet<>(coordinates);
     accepted.addAll(labels);
@@ -58,22 +58,23 @@ record Axis(String by, Kind kind) {
     // A key without its prefix (chainingAllowed for server.chainingAllowed) is too far for an edit distance.
     String hint = DidYouMean.closest(by, accepted).or(() -> accepted.stream().filter(k -> k.endsWith("." + by)).findFirst())
         .map(s -> "did you mean '" + s + "'? ").orElse("");
-    throw new CompareSpecException("BY '" + by + "' is not a coordinate, a target label, target or run of this run; "
+    throw new CompareSpecException("BY '" + by + "' is not a coordinate, a target label" + (twoRuns ? ", target or run" : " or target") + " of " + whose
+        + "; "
         + hint + "BY can be: " + String.join(", ", accepted));
   }
 
-  /** BY's value in a record; null when the record has none (a coordinate another cell does not vary). */
-  String valueOf(PhaseResult r) {
+  /** BY's value in a cell; null when the cell has none (a coordinate another cell does not vary). */
+  public String valueOf(Cell r) {
     return switch (kind) {
       case RUN -> null;
-      case TARGET -> r.target().name();
-      case LABEL -> r.target().labels().get(by);
+      case TARGET -> r.target();
+      case LABEL -> r.labels().get(by);
       case COORDINATE -> r.coordinates().get(by);
     };
   }
 
   /** Checks that {@code value} occurs on its side, listing the values BY takes there when it does not. */
-  void requireValue(String value, List<PhaseResult> side) {
+  public void requireValue(String value, List<Cell> side) {
     if (kind == Kind.RUN) {
       return;
     }

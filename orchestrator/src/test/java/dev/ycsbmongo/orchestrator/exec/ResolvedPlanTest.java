@@ -1,0 +1,35 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ResolvedPlanTest {
+
+  private static final String PLAN = """
+      name: q
+      targets:
+        - {name: t, uri: "mongodb://bench:${PW}@127.0.0.1:27017/ycsb"}
+      scenarios:
+        - {name: a, workload: ../workloads/rw-50-50}
+      sweep:
+        threads: [1, 8]
+      """;
+
+  @Test
+  void keepsThePlansComparisonsForEveryRedrawAndMasksThePassword() {
+    String yaml = ResolvedPlan.yaml(PlanLoader.load(PLAN + "report:\n  compare:\n    - threads=1,8\n",
+        Path.of("plan.yaml"), Map.of("PW", "s3cret")));
+    assertTrue(yaml.endsWith("report:\n  compare:\n  - \"threads=1,8\"\n"), yaml);
+    assertFalse(yaml.contains("s3cret"), yaml);
+  }
+
+  @Test
+  void saysNothingOfReportWhenThePlanAsksForNoComparison() {
+    assertFalse(ResolvedPlan.yaml(PlanLoader.load(PLAN, Path.of("plan.yaml"), Map.of("PW", "x"))).contains("report"));
+  }
+}

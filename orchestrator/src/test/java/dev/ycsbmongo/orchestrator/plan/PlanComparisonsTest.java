@@ -1,0 +1,126 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code report.compare}: read with the plan, checked against its expanded cells before anything runs. */
+class PlanComparisonsTest {
+
+  /** Two targets told apart by a label, two chaining settings, two thread counts: lines 1-14. */
+  private static final String PLAN = """
+      name: q
+      targets:
+        - {name: ssd, uri: embedded, labels: {storage: local SSD, engine: "4.2"}}
+        - {name: disk, uri: embedded, labels: {storage: cloud disk, engine: "4.4"}}
+      scenarios:
+        - {name: a, workload: ../workloads/rw-50-50}
+        - {name: hold, kind: connections, properties: {connections.count: 10}}
+      sweep:
+        threads: [1, 8]
+        server.chainingAllowed: [true, false]
+      properties:
+        recordcount: 10
+      report:
+        compare:
+      """;
+
+  private static Matrix expand(String yaml) {
+    return PlanExpander.expand(PlanLoader.load(yaml, Path.of("plan.yaml"), Map.of()));
+  }
+
+  private static void assertRejected(String compare, String expected) {
+    PlanException e = assertThrows(PlanException.class, () -> expand(PLAN + compare));
+    assertEquals(expected, e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), "one line");
+  }
+
+  @Test
+  void readsEachEntryAsBYEqualsAB() {
+    Plan p = expand(PLAN + """
+            - server.chainingAllowed=true,false
+            - threads=1,8
+            - storage=local SSD,cloud disk
+            - target=ssd,disk
+        """).plan();
+    assertEquals(List.of("server.chainingAllowed=true,false", "threads=1,8", "storage=local SSD,cloud disk",
+        "target=ssd,disk"), p.comparisons().stream().map(c -> c.spec().toString()).toList());
+    assertEquals("threadcount", p.comparisons().get(1).spec().key());
+    assertEquals(15, p.comparisons().get(0).line());
+    assertEquals(List.of(), expand(PLAN.replace("  compare:\n", "  compare: []\n")).plan().comparisons());
+  }
+
+  @Test
+  void rejectsAnEntryThatIsNotBYEqualsAB() {
+    assertRejected("    - threads\n", "plan.yaml:15: report.compare[0]: 'threads': expected BY=A,B (e.g."
+        + " server.chainingAllowed=true,false or storage=ssd,cloud)");
+    assertRejected("    - threads=8,8\n", "plan.yaml:15: report.compare[0]: threads=8,8: A and B are the same value");
+    assertRejected("    - {by: threads}\n", "plan.yaml:15: report.compare[0]: expected BY=A,B, found a map");
+    assertRejected("    - threads=1,8\n    - threads=1,8\n", "plan.yaml:16: report.compare[1]: 'threads=1,8' is"
+        + " listed twice (also line 15); expected each comparison once");
+  }
+
+  @Test
+  void saysWhyAFlowListBrokeAnEntryApart() {
+    PlanException e = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
+        "  compare: [server.chainingAllowed=true,false]\n")));
+    assertEquals("plan.yaml:14: report.compare[0]: 'server.chainingAllowed=true': expected BY=A,B (e.g."
+        + " server.chainingAllowed=true,false or storage=ssd,cloud); in a [flow list] YAML splits an entry at its"
+        + " commas: write one entry per line as - BY=A,B", e.getMessage());
+  }
+
+  @Test
+  void rejectsWhatIsNotAListAndUnknownKeys() {
+    PlanException notList = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
+        "  compare: threads=1,8\n")));
+    assertEquals("plan.yaml:14: report.compare: expected a list of BY=A,B entries (e.g. -"
+        + " server.chainingAllowed=true,false), found the text 'threads=1,8'", notList.getMessage());
+    PlanException unknown = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
+        "  compair: []\n")));
+    assertEquals("plan.yaml:14: report.compair: unknown key; accepted: compare (did you mean 'compare'?)",
+        unknown.getMessage());
+  }
+
+  @Test
+  void rejectsABYThePlanDoesNotVaryWithItsChoices() {
+    assertRejected("    - chainingAllowed=true,false\n", "plan.yaml:15: report.compare[0]:"
+        + " 'chainingAllowed=true,false': BY 'chainingAllowed' is not a coordinate, a target label or target of this"
+        + " plan; did you mean 'server.chainingAllowed'? BY can be: threadcount, server.chainingAllowed, storage,"
+        + " engine, target");
+    assertRejected("    - run=a,b\n", "plan.yaml:15: report.compare[0]: 'run=a,b': run compares two run"
+        + " directories, which only 'report RUN_DIR --against RUN_DIR_B' can; expected a coordinate, a target label"
+        + " or target");
+  }
+
+  @Test
+  void rejectsAValueNoCellHas() {
+    assertRejected("    - threads=1,16\n", "plan.yaml:15: report.compare[0]: 'threads=1,16': threadcount has"
+        + " no value '16' in the compared cells; threadcount takes: 1, 8");
+    assertRejected("    - storage=local SSD,clud disk\n", "plan.yaml:15: report.compare[0]:"
+        + " 'storage=local SSD,clud disk': storage has no value 'clud disk' in the compared cells; did you mean"
+        + " 'cloud disk'? storage takes: local SSD, cloud disk");
+  }
+
+  @Test
+  void rejectsAComparisonInAPlanOfConnectionCellsOnly() {
+    PlanException e = assertThrows(PlanException.class, () -> expand("""
+        name: q
+        targets:
+          - {name: t, uri: embedded}
+        scenarios:
+          - {name: hold, kind: connections}
+        sweep:
+          connections.count: [10, 20]
+        report:
+          compare:
+            - connections.count=10,20
+        """));
+    assertEquals("plan.yaml:10: report.compare[0]: 'connections.count=10,20': the plan has no run or load"
+        + " cells to compare (connection-stress cells are not compared); remove report.compare", e.getMessage());
+  }
+}
