@@ -24,7 +24,10 @@ public final class ComparisonCsv {
     List<String> head = new ArrayList<>(List.of("by", "a", "b", "scenario", "kind"));
     keys.forEach(k -> head.add("cell." + k));
     head.addAll(List.of("target_a", "target_b", "repetitions_a", "repetitions_b"));
-    for (Figure f : Figure.values()) {
+    // server columns only when some pair has them, so runs without a sampler keep their shape
+    List<Figure> figures = List.of(Figure.values()).stream().filter(f -> !f.server() || c.pairs().stream()
+        .anyMatch(p -> p.change(f).a().present() || p.change(f).b().present())).toList();
+    for (Figure f : figures) {
       for (String side : List.of("a", "b")) {
         for (String stat : List.of("n", "mean", "min", "max", "sd")) {
           head.add(f.column() + "_" + side + "_" + stat);
@@ -38,7 +41,7 @@ public final class ComparisonCsv {
       List<String> row = new ArrayList<>(List.of(c.spec().by(), c.spec().a(), c.spec().b(), p.scenario(), p.kind()));
       keys.forEach(k -> row.add(p.cell().getOrDefault(k, "")));
       row.addAll(List.of(p.targetA(), p.targetB(), Integer.toString(p.repetitionsA()), Integer.toString(p.repetitionsB())));
-      for (Figure f : Figure.values()) {
+      for (Figure f : figures) {
         Change ch = p.change(f);
         for (Spread s : List.of(ch.a(), ch.b())) {
           row.addAll(List.of(Integer.toString(s.n()), num(s.mean()), num(s.min()), num(s.max()), num(s.sd())));

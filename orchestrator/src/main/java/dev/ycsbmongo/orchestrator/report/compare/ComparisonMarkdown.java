@@ -125,17 +125,21 @@ public final class ComparisonMarkdown {
    */
   static String sentence(Range r, CompareSpec s) {
     Figure f = r.figure();
-    double lo = f.higherIsBetter() ? r.min() : -r.max();
-    double hi = f.higherIsBetter() ? r.max() : -r.min();
+    // a server figure is a level: its own sign, read as higher or lower
+    boolean up = f.server() || f.higherIsBetter();
+    double lo = up ? r.min() : -r.max();
+    double hi = up ? r.max() : -r.min();
+    String more = f.server() ? "higher" : "faster";
+    String less = f.server() ? "lower" : "slower";
     String b = s.by() + "=" + s.b();
     String a = s.by() + "=" + s.a();
     String verdict;
     if (lo >= 0) {
-      verdict = amounts(lo, hi) + " faster than ";
+      verdict = amounts(lo, hi) + " " + more + " than ";
     } else if (hi <= 0) {
-      verdict = amounts(-hi, -lo) + " slower than ";
+      verdict = amounts(-hi, -lo) + " " + less + " than ";
     } else {
-      verdict = "from " + pct(-lo) + " slower to " + pct(hi) + " faster than ";
+      verdict = "from " + pct(-lo) + " " + less + " to " + pct(hi) + " " + more + " than ";
     }
     String changes = r.cells() == 1 ? percent(r.min()) : percent(r.min()) + " to " + percent(r.max()) + ", mean "
         + percent(r.mean());

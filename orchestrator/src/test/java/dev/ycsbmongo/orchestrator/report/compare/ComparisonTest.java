@@ -140,6 +140,31 @@ class ComparisonTest {
   }
 
   @Test
+  void comparesTheServersCpuAndQpsAsLevelsWhereSampled() {
+    // study 3: "disabling chaining" changes the primary's CPU and QPS as well as throughput
+    List<PhaseResult> r = List.of(
+        sampled(cell(1, "rs7", true, 1, 10, 400), 40.0, 2_000.0),
+        sampled(cell(2, "rs7", false, 1, 8, 500), 50.0, 1_600.0));
+    Comparison c = Comparison.of(r, CHAINING);
+    assertEquals(25.0, c.pairs().get(0).change(Figure.CPU).percent(), 1e-9);
+    assertEquals(-20.0, c.pairs().get(0).change(Figure.QPS).percent(), 1e-9);
+    String md = ComparisonMarkdown.render(c);
+    assertTrue(md.contains("- Primary CPU: server.chainingAllowed=false is 25.0% higher than server.chainingAllowed=true"
+        + " (+25.0%; 1 cell)"), md);
+    assertTrue(md.contains("- QPS: server.chainingAllowed=false is 20.0% lower than server.chainingAllowed=true"), md);
+    assertTrue(md.contains("| Primary CPU A (%) | Primary CPU B | Primary CPU change | QPS A (ops/s) |"), md);
+    assertTrue(ComparisonCsv.render(c).lines().findFirst().orElseThrow().contains(",cpu_a_n,cpu_a_mean,"));
+    Comparison unsampled = Comparison.of(CompareFixtures.chainingStudy(), CHAINING);
+    assertFalse(ComparisonCsv.render(unsampled).contains("cpu_"), "no server columns where nothing was sampled");
+    assertFalse(ComparisonMarkdown.render(unsampled).contains("Primary CPU"));
+  }
+
+  private static PhaseResult sampled(PhaseResult r, double cpu, double qps) {
+    return ResultFixtures.with(r, r.kind(), r.coordinates(), r.phaseId(), r.status(), r.cause(),
+        ResultFixtures.serverMetrics(Map.of("cpuMeanPercent", cpu, "qpsTotal", qps)), null);
+  }
+
+  @Test
   void pairsCellsOfTwoTargetsWhenByIsTarget() {
     Comparison c = Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("target=aws-medium,aws-large"));
     assertEquals(List.of(Map.of("threadcount", "8", "server.chainingAllowed", "true"),
