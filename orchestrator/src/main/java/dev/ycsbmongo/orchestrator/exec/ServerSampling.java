@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import com.mongodb.ConnectionString;
+import com.mongodb.ReadPreference;
 import dev.ycsbmongo.orchestrator.metrics.OpCountCrossCheck;
 import dev.ycsbmongo.orchestrator.metrics.SampleSeries;
 import dev.ycsbmongo.orchestrator.metrics.ServerMetricsCalculator;
@@ -30,12 +32,14 @@ final class ServerSampling implements AutoCloseable {
   private final ServerSampler sampler;
   private final String relSeriesFile;
   private final boolean embedded;
+  private final String urlReadPreference;
   private SampleSeries series;
 
-  private ServerSampling(ServerSampler sampler, String relSeriesFile, boolean embedded) {
+  private ServerSampling(ServerSampler sampler, String relSeriesFile, boolean embedded, String urlReadPreference) {
     this.sampler = sampler;
     this.relSeriesFile = relSeriesFile;
     this.embedded = embedded;
+    this.urlReadPreference = urlReadPreference;
   }
 
   /** Starts sampling unless the phase turns it off; {@code relDir} is the phase directory relative to the run's. */
@@ -43,11 +47,22 @@ final class ServerSampling implements AutoCloseable {
     Optional<Duration> interval = ServerKeys.sampleInterval(phase.serverSettings());
     boolean embedded = server != null && server.embedded();
     if (interval.isEmpty()) {
-      return new ServerSampling(null, null, embedded);
+      return new ServerSampling(null, null, embedded, null);
     }
     boolean replicaSet = server != null && "replica set".equals(server.topology());
     ServerSampler s = ServerSampler.start(uri, interval.get(), replicaSet, phaseDir.resolve(SERIES_FILE));
-    return new ServerSampling(s, relDir.isEmpty() ? SERIES_FILE : relDir + "/" + SERIES_FILE, embedded);
+    return new ServerSampling(s, relDir.isEmpty() ? SERIES_FILE : relDir + "/" + SERIES_FILE, embedded,
+        urlReadPreference(uri));
+  }
+
+  /** The connection string's readPreference option, which the cross-check must know where reads went. */
+  static String urlReadPreference(String uri) {
+    try {
+      ReadPreference p = new ConnectionString(uri).getReadPreference();
+      return p == null ? null : p.getName();
+    } catch (RuntimeException e) {
+      return null;  // the binding would have refused such a string before any phase ran
+    }
   }
 
   /** Stops sampling (once; later calls do nothing): right after the phase's client ends. */
@@ -69,6 +84,6 @@ final class ServerSampling implements AutoCloseable {
     }
     close();
     ServerMetrics m = ServerMetricsCalculator.summarize(series, from, to).withSeriesFile(relSeriesFile);
-    return ycsb == null ? m : m.withCrossCheck(OpCountCrossCheck.of(m, ycsb, properties, embedded));
+    return ycsb == null ? m : m.withCrossCheck(OpCountCrossCheck.of(m, ycsb, properties, urlReadPreference, embedded));
   }
 }

@@ -31,11 +31,24 @@ public final class OpCountCrossCheck {
    */
   public static OpCountCheck of(ServerMetrics m, WindowStats ycsbFull, Map<String, String> phaseProperties,
       boolean embeddedServer) {
+    return of(m, ycsbFull, phaseProperties, null, embeddedServer);
+  }
+
+  /**
+   * As above, with the connection string's {@code readPreference} option ({@code urlReadPreference},
+   * null when it has none): the binding lets {@code mongodb.readPreference} win over it, so does this.
+   */
+  public static OpCountCheck of(ServerMetrics m, WindowStats ycsbFull, Map<String, String> phaseProperties,
+      String urlReadPreference, boolean embeddedServer) {
     if (m.opcounterDeltas() == null || ycsbFull == null) {
       return null;
     }
     boolean upsert = Boolean.parseBoolean(phaseProperties.getOrDefault(Keys.UPSERT, "false").trim());
-    String readPreference = phaseProperties.getOrDefault(Keys.READ_PREFERENCE, "primary").trim();
+    String property = phaseProperties.get(Keys.READ_PREFERENCE);
+    String readPreference = property != null ? property.trim() : urlReadPreference != null ? urlReadPreference.trim()
+        : "primary";
+    String readPreferenceSource = property != null || urlReadPreference == null ? Keys.READ_PREFERENCE + "="
+        : "readPreference= in the connection string: ";
     boolean primaryReads = readPreference.equalsIgnoreCase("primary");
     long inserts = sent(ycsbFull, "INSERT");
     List<String> notes = new ArrayList<>();
@@ -58,7 +71,7 @@ public final class OpCountCrossCheck {
         : row(m, "insert", inserts, skipAll, null, embeddedServer));
     rows.add(primaryReads
         ? row(m, "query", sent(ycsbFull, "READ") + sent(ycsbFull, "SCAN"), skipAll, null, embeddedServer)
-        : row(m, "query", sent(ycsbFull, "READ") + sent(ycsbFull, "SCAN"), "mongodb.readPreference=" + readPreference
+        : row(m, "query", sent(ycsbFull, "READ") + sent(ycsbFull, "SCAN"), readPreferenceSource + readPreference
             + ": reads may go to secondaries, whose queries this server's counter does not see", null, embeddedServer));
     rows.add(upsert
         ? row(m, "update", sent(ycsbFull, "UPDATE") + inserts, skipAll,

@@ -122,4 +122,17 @@ class OpCountCrossCheckTest {
     assertEquals(new Comparison("delete", 0, 25L, null, false, false, "YCSB sent none; the server counted 25"),
         row(check, "delete"));
   }
+
+  @Test
+  void takesTheReadPreferenceFromTheConnectionStringUnlessThePropertySetsOne() {
+    Map<String, Long> deltas = Map.of("insert", 1_000L, "query", 3_000L, "update", 3_000L, "delete", 0L);
+    OpCountCheck fromUrl = OpCountCrossCheck.of(server(deltas, 0), YCSB, Map.of(), "secondaryPreferred", false);
+    assertEquals("readPreference= in the connection string: secondaryPreferred: reads may go to secondaries, whose"
+        + " queries this server's counter does not see", row(fromUrl, "query").note());
+    assertFalse(row(fromUrl, "query").compared());
+    OpCountCheck propertyWins = OpCountCrossCheck.of(server(deltas, 0), YCSB,
+        Map.of("mongodb.readPreference", "primary"), "secondaryPreferred", false);
+    assertTrue(row(propertyWins, "query").compared());
+    assertTrue(row(OpCountCrossCheck.of(server(deltas, 0), YCSB, Map.of(), "primary", false), "query").compared());
+  }
 }
