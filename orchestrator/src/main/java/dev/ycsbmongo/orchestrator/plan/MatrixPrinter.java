@@ -40,6 +40,10 @@ public final class MatrixPrinter {
       out.append('\n');
     }
     out.append("execution: ").append(execution(plan.settings())).append('\n');
+    if (!plan.comparisons().isEmpty()) {
+      out.append("compare: ").append(String.join("; ", plan.comparisons().stream().map(c -> c.spec().toString())
+          .toList())).append('\n');
+    }
     Path planDir = plan.source().toAbsolutePath().getParent();
     for (Phase p : matrix.phases()) {
       out.append('\n').append(String.format("%3d %-6s %s  threads=%d  dataSet=%s  dependsOn=%s", p.index(),

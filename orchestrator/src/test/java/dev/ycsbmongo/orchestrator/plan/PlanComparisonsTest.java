@@ -56,6 +56,13 @@ class PlanComparisonsTest {
   }
 
   @Test
+  void validatePrintsThemUnderTheExecutionLine() {
+    String printed = MatrixPrinter.render(expand(PLAN + "    - threads=1,8\n    - storage=local SSD,cloud disk\n"));
+    assertEquals("compare: threads=1,8; storage=local SSD,cloud disk", printed.lines()
+        .filter(l -> l.startsWith("compare: ")).findFirst().orElseThrow());
+  }
+
+  @Test
   void rejectsAnEntryThatIsNotBYEqualsAB() {
     assertRejected("    - threads\n", "plan.yaml:15: report.compare[0]: 'threads': expected BY=A,B (e.g."
         + " server.chainingAllowed=true,false or storage=ssd,cloud)");
