@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
 /** {@code run PLAN} and {@code run --resume RUN_DIR}. */
 @Command(name = "run", mixinStandardHelpOptions = true, showDefaultValues = true,
     description = {"Runs every phase of a plan, one child YCSB JVM per phase, appending one record per phase "
-        + "to RUN_DIR/results.jsonl and rendering RUN_DIR/summary.csv and summary.md.",
+        + "to RUN_DIR/results.jsonl, then rendering from it RUN_DIR/summary.csv and summary.md, the plan's "
+        + "comparisons (report.compare), charts/ and report.html.",
         "Ctrl-C stops the running phase (recorded as interrupted) and keeps everything measured; "
             + "--resume RUN_DIR then runs only the phases without a successful record."})
 final class RunCommand implements Callable<Integer> {

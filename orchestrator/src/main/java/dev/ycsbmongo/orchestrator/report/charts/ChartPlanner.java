@@ -53,6 +53,7 @@ public final class ChartPlanner {
       }
     });
     charts.addAll(bars(measured, footer));
+    runTimeline(measured, footer).ifPresent(charts::add);
     charts.addAll(timeSeries(measured, runDir, footer));
     Records.latest(all).stream().filter(r -> r.connections() != null).limit(MAX_TIME_SERIES)
         .forEach(r -> heldConnections(r, runDir, footer).ifPresent(charts::add));
@@ -230,6 +231,47 @@ public final class ChartPlanner {
       }
     }
     return charts;
+  }
+
+  /** Runs with more phases than this show the phases' levels without a labelled line at each start. */
+  static final int MAX_BOUNDARY_LABELS = 20;
+
+  /**
+   * The whole run on one time axis: each measured phase's throughput (as the tables give it) drawn
+   * from its start to its end, one colour per scenario, every phase start marked with the phase's
+   * number (up to {@value #MAX_BOUNDARY_LABELS} phases). From the records alone, so it covers every
+   * phase of a 500-phase run where the per-second charts stop at {@value #MAX_TIME_SERIES}.
+   */
+  private static Optional<ChartSpec> runTimeline(List<PhaseResult> measured, String footer) {
+    List<PhaseResult> timed = measured.stream().filter(r -> r.start() != null && r.end() != null
+        && CellFigures.of(r).throughput() != null).sorted(java.util.Comparator.comparing(PhaseResult::start)).toList();
+    if (timed.size() < 2) {
+      return Optional.empty();
+    }
+    long t0 = timed.get(0).start().toEpochMilli();
+    long span = timed.get(timed.size() - 1).end().toEpochMilli() - t0;
+    double unit = span > 600_000 ? 60_000.0 : 1_000.0;
+    Function<java.time.Instant, Double> at = i -> Math.round((i.toEpochMilli() - t0) / unit * 100) / 100.0;
+    Map<String, List<ChartSpec.Point>> byScenario = new LinkedHashMap<>();
+    List<ChartSpec.Marker> markers = new ArrayList<>();
+    for (PhaseResult r : timed) {
+      double y = CellFigures.of(r).throughput();
+      List<ChartSpec.Point> points = byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")",
+          k -> new ArrayList<>());
+      points.add(new ChartSpec.Point(at.apply(r.start()), y, null));
+      points.add(new ChartSpec.Point(at.apply(r.end()), y, null));
+      if (timed.size() <= MAX_BOUNDARY_LABELS) {
+        markers.add(new ChartSpec.Marker("#" + r.index(), at.apply(r.start()), null));
+      }
+    }
+    List<ChartSpec.Series> series = new ArrayList<>();
+    byScenario.forEach((name, points) -> series.add(new ChartSpec.Series(name, points)));
+    String axis = unit == 1_000.0 ? "Seconds into the run" : "Minutes into the run";
+    return Optional.of(new ChartSpec("run-timeline", ChartSpec.Kind.SEGMENTS, "Every phase of the run over time",
+        axis, "Throughput (successful ops/s)", false, List.of(), series, markers,
+        "Each line is one measured phase, from its start to its end, at the throughput its table row gives"
+            + (timed.size() <= MAX_BOUNDARY_LABELS ? "; #N marks where phase N started." : ".")
+            + " Gaps are preparing loads, warm-ups and failed phases.", footer));
   }
 
   /** Per phase: ops/s and p99 per interval from its HDR logs, the server's QPS, CPU and connections when sampled. */

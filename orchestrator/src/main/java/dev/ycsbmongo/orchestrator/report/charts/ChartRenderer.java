@@ -85,10 +85,11 @@ public final class ChartRenderer {
       if (points.isEmpty()) {
         continue;
       }
-      XYSeries series = chart.addSeries(s.name(), points.stream().mapToDouble(ChartSpec.Point::x).toArray(),
-          points.stream().mapToDouble(ChartSpec.Point::y).toArray());
-      series.setMarker(spec.kind() == ChartSpec.Kind.LABELLED || points.size() < 40 ? SeriesMarkers.CIRCLE
-          : SeriesMarkers.NONE);
+      XYSeries series = spec.kind() == ChartSpec.Kind.SEGMENTS ? segments(chart, s.name(), points)
+          : chart.addSeries(s.name(), points.stream().mapToDouble(ChartSpec.Point::x).toArray(),
+              points.stream().mapToDouble(ChartSpec.Point::y).toArray());
+      series.setMarker(spec.kind() == ChartSpec.Kind.LABELLED || (spec.kind() == ChartSpec.Kind.LINE
+          && points.size() < 40) ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
       for (ChartSpec.Point p : points) {
         maxY = Math.max(maxY, p.y());
         if (p.label() != null) {
@@ -112,6 +113,26 @@ public final class ChartRenderer {
     }
     footer(chart, spec);
     return chart;
+  }
+
+  /** Pairs of points as separate lines: XChart leaves a gap at a NaN, so one goes between pairs. */
+  private static XYSeries segments(XYChart chart, String name, List<ChartSpec.Point> points) {
+    int pairs = points.size() / 2;
+    double[] x = new double[Math.max(0, pairs * 3 - 1)];
+    double[] y = new double[x.length];
+    for (int i = 0; i < pairs; i++) {
+      x[i * 3] = points.get(i * 2).x();
+      y[i * 3] = points.get(i * 2).y();
+      x[i * 3 + 1] = points.get(i * 2 + 1).x();
+      y[i * 3 + 1] = points.get(i * 2 + 1).y();
+      if (i < pairs - 1) {
+        x[i * 3 + 2] = points.get(i * 2 + 1).x();
+        y[i * 3 + 2] = Double.NaN;
+      }
+    }
+    XYSeries series = chart.addSeries(name, x, y);
+    series.setLineStyle(new BasicStroke(3f));
+    return series;
   }
 
   private static CategoryChart bars(ChartSpec spec) {

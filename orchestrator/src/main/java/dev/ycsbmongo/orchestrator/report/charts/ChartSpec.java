@@ -20,9 +20,13 @@ public record ChartSpec(String id, Kind kind, String title, String xAxis, String
     markers = List.copyOf(markers);
   }
 
-  /** LINE: x numeric; LABELLED: x numeric, each point labelled; BAR: grouped bars over categories. */
+  /**
+   * LINE: x numeric; LABELLED: x numeric, each point labelled; BAR: grouped bars over categories;
+   * SEGMENTS: x numeric, each series' points taken in pairs, each pair its own line (a phase's level
+   * from its start to its end), nothing drawn between pairs.
+   */
   public enum Kind {
-    LINE, LABELLED, BAR
+    LINE, LABELLED, BAR, SEGMENTS
   }
 
   public record Series(String name, List<Point> points) {

@@ -56,7 +56,7 @@ class ChartPlannerTest {
   @Test
   void aThreadSweepGetsThroughputAndLatencyCurvesWithItsKnee(@TempDir Path runDir) {
     List<ChartSpec> specs = ChartPlanner.plan(sweep(), runDir);
-    assertEquals(List.of("throughput-vs-threads-rw-50-50-run", "latency-vs-throughput-rw-50-50-run"),
+    assertEquals(List.of("throughput-vs-threads-rw-50-50-run", "latency-vs-throughput-rw-50-50-run", "run-timeline"),
         specs.stream().map(ChartSpec::id).toList());
     ChartSpec latency = specs.get(1);
     assertTrue(latency.logY());
@@ -70,10 +70,35 @@ class ChartPlannerTest {
   @Test
   void studyOneShapeGetsGroupedBarsAndNoThreadCurves(@TempDir Path runDir) {
     List<ChartSpec> specs = ChartPlanner.plan(sizes(), runDir);
-    assertEquals(List.of("throughput-bars", "ral-bars", "wal-bars"), specs.stream().map(ChartSpec::id).toList());
+    assertEquals(List.of("throughput-bars", "ral-bars", "wal-bars", "run-timeline"),
+        specs.stream().map(ChartSpec::id).toList());
     assertEquals(List.of("rw-95-5", "rw-50-50"), specs.get(0).categories());
     assertEquals(List.of("small", "large"), specs.get(0).series().stream().map(ChartSpec.Series::name).toList());
     assertTrue(specs.get(0).footer().endsWith("embedded test server, not MongoDB"), specs.get(0).footer());
+  }
+
+  @Test
+  void theRunTimelineDrawsEveryPhaseFromItsStartToItsEndWithItsNumber(@TempDir Path runDir) throws Exception {
+    ChartSpec timeline = ChartPlanner.plan(sizes(), runDir).stream().filter(s -> s.id().equals("run-timeline"))
+        .findFirst().orElseThrow();
+    assertEquals(ChartSpec.Kind.SEGMENTS, timeline.kind());
+    assertEquals("Seconds into the run", timeline.xAxis());
+    assertEquals(List.of("rw-95-5 (run)", "rw-50-50 (run)"), timeline.series().stream().map(ChartSpec.Series::name)
+        .toList());
+    // phases 1 and 3 ran rw-95-5, 70 s apart, 60 s each: two segments, each at its phase's throughput
+    List<ChartSpec.Point> read = timeline.series().get(0).points();
+    assertEquals(List.of(0.0, 60.0, 140.0, 200.0), read.stream().map(ChartSpec.Point::x).toList());
+    assertEquals(read.get(0).y(), read.get(1).y());
+    assertEquals(List.of("#1", "#2", "#3", "#4"), timeline.markers().stream().map(ChartSpec.Marker::text).toList());
+    assertTrue(ChartRenderer.svg(timeline).contains("<svg"), "draws with a gap between segments");
+    List<PhaseResult> many = new ArrayList<>();
+    for (int i = 1; i <= ChartPlanner.MAX_BOUNDARY_LABELS + 1; i++) {
+      many.add(ResultFixtures.run(i, "t", "s", i, 1, 100, 100, 1000, 1000, ResultFixtures.MONGO));  // distinct phase ids
+    }
+    ChartSpec crowded = ChartPlanner.plan(many, runDir).stream().filter(s -> s.id().equals("run-timeline"))
+        .findFirst().orElseThrow();
+    assertTrue(crowded.markers().isEmpty(), "too many phases to label each start");
+    assertEquals("Minutes into the run", crowded.xAxis());
   }
 
   @Test
