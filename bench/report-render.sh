@@ -1,8 +1,8 @@
 #!/bin/sh
 #
 # bench/report-render.sh [PHASES] [RUNS]: how long `scripts/orchestrator report` takes to redraw a
-# run of PHASES phases (default 500): summary.csv, summary.md, report.html and its charts. Runs the
-# quickstart plan once (embedded test server), then writes a synthetic run directory whose
+# run of PHASES phases (default 500): summary.csv, summary.md, the plan's comparison, report.html and
+# its charts. Runs the quickstart plan once (embedded test server), then writes a synthetic run directory whose
 # results.jsonl holds PHASES records cloned from the quickstart's (each a distinct cell: index,
 # phase id and threadcount rewritten; phase directories shared), and times `report` on it RUNS
 # times (default 3), JVM start included. Needs `mvn package` first. POSIX sh + awk.
@@ -17,7 +17,9 @@ trap 'rm -rf "$out"' EXIT
 src=$(ls -d "$out"/source/quickstart-*)
 dst="$out/synthetic-$phases"
 mkdir -p "$dst"
-cp -r "$src/phases" "$src/plan.yaml" "$src/run.json" "$dst/"
+cp -r "$src/phases" "$src/run.json" "$dst/"
+# the quickstart's report.compare (threads=1,8) on the rewritten thread counts: 2 and 3 are run cells
+sed 's/threads=1,8/threads=2,3/' "$src/plan.yaml" > "$dst/plan.yaml"
 awk -v n="$phases" '
   { rec[NR] = $0 }
   END {
@@ -39,6 +41,7 @@ while [ "$i" -le "$runs" ]; do
   "$root/scripts/orchestrator" report "$dst" >/dev/null
   end=$(date +%s.%N)
   charts=$(find "$dst/charts" -name "*.svg" 2>/dev/null | wc -l)
+  test -f "$dst/comparison-threads-2-vs-3.md" || { echo "no comparison written" >&2; exit 1; }
   awk -v s="$start" -v e="$end" -v r="$i" -v b="$(wc -c < "$dst/report.html")" -v c="$charts" \
     'BEGIN { printf "%-4d %9.2f %18d %7d\n", r, e - s, b, c }'
   i=$((i + 1))

@@ -60,7 +60,7 @@ public record CompareAxis(String by, Kind kind) {
         .map(s -> "did you mean '" + s + "'? ").orElse("");
     throw new CompareSpecException("BY '" + by + "' is not a coordinate, a target label" + (twoRuns ? ", target or run" : " or target") + " of " + whose
         + "; "
-        + hint + "BY can be: " + String.join(", ", accepted));
+        + hint + "BY can be: " + listed(accepted));
   }
 
   /** BY's value in a cell; null when the cell has none (a coordinate another cell does not vary). */
@@ -85,7 +85,16 @@ public record CompareAxis(String by, Kind kind) {
       String hint = value.matches("[-+0-9.]+") ? ""
           : DidYouMean.closest(value, values).map(s -> "did you mean '" + s + "'? ").orElse("");
       throw new CompareSpecException(by + " has no value '" + value + "' in the compared cells; " + hint
-          + by + " takes: " + (values.isEmpty() ? "(none)" : String.join(", ", values)));
+          + by + " takes: " + (values.isEmpty() ? "(none)" : listed(values)));
     }
+  }
+
+  /** Values people can read in one line: a 500-phase thread sweep's counts would bury the message. */
+  static final int MAX_LISTED = 12;
+
+  static String listed(Set<String> values) {
+    List<String> all = List.copyOf(values);
+    return all.size() <= MAX_LISTED ? String.join(", ", all)
+        : String.join(", ", all.subList(0, MAX_LISTED)) + " and " + (all.size() - MAX_LISTED) + " more";
   }
 }

@@ -114,6 +114,15 @@ class PlanComparisonsTest {
   }
 
   @Test
+  void listsAtMostTwelveValuesAnAxisTakes() {
+    String sweep = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]";
+    PlanException e = assertThrows(PlanException.class, () -> expand(PLAN.replace("threads: [1, 8]", "threads: " + sweep)
+        + "    - threads=1,16\n"));
+    assertEquals("plan.yaml:15: report.compare[0]: 'threads=1,16': threadcount has no value '16' in the compared"
+        + " cells; threadcount takes: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 2 more", e.getMessage());
+  }
+
+  @Test
   void rejectsAComparisonInAPlanOfConnectionCellsOnly() {
     PlanException e = assertThrows(PlanException.class, () -> expand("""
         name: q
