@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * Checks a plan's {@code report.compare} against its expanded phases, so that a misspelt BY or a
  * value the plan never runs is found by {@code validate} and before {@code run} starts, not after
- * hours of measuring. It looks at the cells a comparison pairs: run cells and measured loads.
+ * hours of measuring. It looks at the cells a comparison pairs: runs, measured loads and connection
+ * stresses.
  */
 final class PlanComparisonCheck {
 
@@ -17,7 +18,7 @@ final class PlanComparisonCheck {
       return;
     }
     List<CompareAxis.Cell> cells = phases.stream()
-        .filter(p -> p.measured() && p.kind() != PhaseKind.CONNECTIONS)
+        .filter(Phase::measured)
         .map(p -> new CompareAxis.Cell(p.target(), plan.target(p.target()).map(Target::labels).orElseThrow(),
             p.coordinates()))
         .toList();
@@ -25,10 +26,6 @@ final class PlanComparisonCheck {
       if (c.spec().by().equals(CompareSpec.RUN)) {
         throw error(plan, c, "run compares two run directories, which only 'report RUN_DIR --against RUN_DIR_B' can;"
             + " expected a coordinate, a target label or target");
-      }
-      if (cells.isEmpty()) {
-        throw error(plan, c, "the plan has no run or load cells to compare (connection-stress cells are not"
-            + " compared); remove report.compare");
       }
       try {
         CompareAxis axis = CompareAxis.resolve(c.spec().key(), cells, cells, false, "this plan");

@@ -123,8 +123,8 @@ class PlanComparisonsTest {
   }
 
   @Test
-  void rejectsAComparisonInAPlanOfConnectionCellsOnly() {
-    PlanException e = assertThrows(PlanException.class, () -> expand("""
+  void acceptsAComparisonOfConnectionStressCells() {
+    Plan p = expand("""
         name: q
         targets:
           - {name: t, uri: embedded}
@@ -135,8 +135,7 @@ class PlanComparisonsTest {
         report:
           compare:
             - connections.count=10,20
-        """));
-    assertEquals("plan.yaml:10: report.compare[0]: 'connections.count=10,20': the plan has no run or load"
-        + " cells to compare (connection-stress cells are not compared); remove report.compare", e.getMessage());
+        """).plan();
+    assertEquals("connections.count=10,20", p.comparisons().get(0).spec().toString());
   }
 }

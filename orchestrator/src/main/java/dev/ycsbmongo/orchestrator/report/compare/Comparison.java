@@ -2,8 +2,6 @@ package dev.ycsbmongo.orchestrator.report.compare;
 
 import dev.ycsbmongo.orchestrator.plan.CompareAxis;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
-import dev.ycsbmongo.orchestrator.plan.PhaseKind;
-import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.ArrayList;
@@ -16,9 +14,9 @@ import java.util.Set;
 /**
  * A comparison of two settings: the pairs of cells that agree on everything but BY, the cells left
  * without a counterpart, and the range of each change per scenario (and per label value).
- * Only the cells the summary tables show are compared: runs and load-scenario cells, the last
- * record of each phase; preparing loads, warm-ups and connection-stress cells (no throughput or
- * latency to compare) are not.
+ * Only the cells the summary tables show are compared: runs, load-scenario cells and connection
+ * stresses, the last record of each phase (a connection stress pairs only with another, by kind);
+ * preparing loads and warm-ups are not.
  */
 public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpaired, List<Range> ranges,
     List<String> notes) {
@@ -134,8 +132,7 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
   }
 
   private static List<PhaseResult> compared(List<PhaseResult> records) {
-    return Records.latest(records).stream().filter(Records::measured).filter(r -> r.kind() != PhaseKind.CONNECTIONS)
-        .toList();
+    return Records.latest(records).stream().filter(Records::measured).toList();
   }
 
   private static Map<CellKey, List<PhaseResult>> side(List<PhaseResult> records, CompareAxis axis, String value,
@@ -171,11 +168,9 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
   }
 
   private static Pair pair(CellKey key, List<PhaseResult> a, List<PhaseResult> b, CompareAxis axis, Set<String> ignored) {
-    List<CellFigures> fa = a.stream().map(CellFigures::of).toList();
-    List<CellFigures> fb = b.stream().map(CellFigures::of).toList();
     List<Change> changes = new ArrayList<>();
     for (Figure f : Figure.values()) {
-      changes.add(Change.of(f, Spread.of(fa.stream().map(f::of).toList()), Spread.of(fb.stream().map(f::of).toList())));
+      changes.add(Change.of(f, Spread.of(a.stream().map(f::of).toList()), Spread.of(b.stream().map(f::of).toList())));
     }
     Map<String, String> labels = new LinkedHashMap<>();
     if (axis.kind() != CompareAxis.Kind.TARGET) {

@@ -24,8 +24,8 @@ public final class ComparisonCsv {
     List<String> head = new ArrayList<>(List.of("by", "a", "b", "scenario", "kind"));
     keys.forEach(k -> head.add("cell." + k));
     head.addAll(List.of("target_a", "target_b", "repetitions_a", "repetitions_b"));
-    // server columns only when some pair has them, so runs without a sampler keep their shape
-    List<Figure> figures = List.of(Figure.values()).stream().filter(f -> !f.server() || c.pairs().stream()
+    // server and connection columns only when some pair has them, so other runs keep their shape
+    List<Figure> figures = List.of(Figure.values()).stream().filter(f -> f.always() || c.pairs().stream()
         .anyMatch(p -> p.change(f).a().present() || p.change(f).b().present())).toList();
     for (Figure f : figures) {
       for (String side : List.of("a", "b")) {

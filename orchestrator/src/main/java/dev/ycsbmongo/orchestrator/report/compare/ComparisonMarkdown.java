@@ -125,12 +125,13 @@ public final class ComparisonMarkdown {
    */
   static String sentence(Range r, CompareSpec s) {
     Figure f = r.figure();
-    // a server figure is a level: its own sign, read as higher or lower
-    boolean up = f.server() || f.higherIsBetter();
+    // a level keeps its own sign, read as higher or lower; a latency's sign turns over for "faster"
+    boolean level = f.sense() == Figure.Sense.LEVEL;
+    boolean up = f.higherIsBetter();
     double lo = up ? r.min() : -r.max();
     double hi = up ? r.max() : -r.min();
-    String more = f.server() ? "higher" : "faster";
-    String less = f.server() ? "lower" : "slower";
+    String more = level ? "higher" : "faster";
+    String less = level ? "lower" : "slower";
     String b = s.by() + "=" + s.b();
     String a = s.by() + "=" + s.a();
     String verdict;

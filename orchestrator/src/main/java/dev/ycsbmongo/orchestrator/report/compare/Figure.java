@@ -1,43 +1,48 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
 import dev.ycsbmongo.orchestrator.report.CellFigures;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.function.Function;
 
 /**
- * The figures a comparison shows, read from {@link CellFigures} exactly as the summary tables read
- * them. The client's figures are speeds: {@code higherIsBetter} decides what "faster" means (more
- * throughput, less latency). The server's (study 3's primary CPU and QPS, from the sampler) are
- * levels, said to be higher or lower: more CPU is neither faster nor slower.
+ * The figures a comparison shows: a YCSB cell's as the summary tables read them ({@link CellFigures}),
+ * the server's where it was sampled, and a connection-stress cell's (study 5). {@link Sense} decides
+ * the words: a speed is faster or slower (more throughput, less latency, a shorter open time), a
+ * level higher or lower (more CPU or more connections reached is neither faster nor slower).
  */
 public enum Figure {
-  THROUGHPUT("Throughput", "ops/s", true, false, CellFigures::throughput),
-  RAL("RAL", "µs", false, false, CellFigures::ral),
-  WAL("WAL", "µs", false, false, CellFigures::wal),
-  P99_READ("p99 read", "µs", false, false, f -> f.p99Read() == null ? null : f.p99Read().doubleValue()),
-  P99_WRITE("p99 write", "µs", false, false, f -> f.p99Write() == null ? null : f.p99Write().doubleValue()),
-  CPU("Primary CPU", "%", false, true, CellFigures::cpuPercent),
-  QPS("QPS", "ops/s", true, true, CellFigures::qps);
+  THROUGHPUT("Throughput", "ops/s", Sense.HIGHER_IS_FASTER, true, cell(CellFigures::throughput)),
+  RAL("RAL", "µs", Sense.LOWER_IS_FASTER, true, cell(CellFigures::ral)),
+  WAL("WAL", "µs", Sense.LOWER_IS_FASTER, true, cell(CellFigures::wal)),
+  P99_READ("p99 read", "µs", Sense.LOWER_IS_FASTER, true, cell(f -> toDouble(f.p99Read()))),
+  P99_WRITE("p99 write", "µs", Sense.LOWER_IS_FASTER, true, cell(f -> toDouble(f.p99Write()))),
+  CPU("Primary CPU", "%", Sense.LEVEL, false, cell(CellFigures::cpuPercent)),
+  QPS("QPS", "ops/s", Sense.LEVEL, false, cell(CellFigures::qps)),
+  REACHED("Connections reached", "conns", Sense.LEVEL, false, stress(c -> (double) c.opened())),
+  SEEN_BY_SERVER("Seen by server", "conns", Sense.LEVEL, false, stress(c -> toDouble(c.seenByServer()))),
+  OPEN_TIME("Open time", "s", Sense.LOWER_IS_FASTER, false, stress(ConnectionStressResult::openSeconds)),
+  OPEN_P99("Open p99", "ms", Sense.LOWER_IS_FASTER, false, stress(ConnectionStressResult::openLatencyP99Millis)),
+  CLIENT_BYTES("Client memory per connection", "bytes", Sense.LEVEL, false,
+      stress(c -> toDouble(c.clientBytesPerConnection())));
+
+  /** How a change reads: faster/slower when more (or less) is faster, higher/lower for a level. */
+  public enum Sense {
+    HIGHER_IS_FASTER, LOWER_IS_FASTER, LEVEL
+  }
 
   private final String label;
   private final String unit;
-  private final boolean higherIsBetter;
-  private final boolean server;
-  private final Function<CellFigures, Double> value;
+  private final Sense sense;
+  private final boolean always;
+  private final Function<PhaseResult, Double> value;
 
-  Figure(String label, String unit, boolean higherIsBetter, boolean server, Function<CellFigures, Double> value) {
+  Figure(String label, String unit, Sense sense, boolean always, Function<PhaseResult, Double> value) {
     this.label = label;
     this.unit = unit;
-    this.higherIsBetter = higherIsBetter;
-    this.server = server;
+    this.sense = sense;
+    this.always = always;
     this.value = value;
-  }
-
-  /**
-   * A server figure: a level the sampler measured (higher or lower), present only where the server
-   * reports it, so its CSV columns appear only when some pair has it.
-   */
-  public boolean server() {
-    return server;
   }
 
   public String label() {
@@ -48,17 +53,42 @@ public enum Figure {
     return unit;
   }
 
-  public boolean higherIsBetter() {
-    return higherIsBetter;
+  public Sense sense() {
+    return sense;
   }
 
-  /** The figure of one record; null when the phase measured no such operation (never 0 for "absent"). */
-  public Double of(CellFigures f) {
-    return value.apply(f);
+  /** False for latencies and times, where less is faster; a level keeps its own sign (higher is higher). */
+  public boolean higherIsBetter() {
+    return sense != Sense.LOWER_IS_FASTER;
+  }
+
+  /**
+   * A YCSB figure, whose CSV columns every comparison has; the others (server, connection stress)
+   * get columns only when some pair measured them, so runs without them keep their shape.
+   */
+  public boolean always() {
+    return always;
+  }
+
+  /** The figure of one record; null when the phase did not measure it (never 0 for "absent"). */
+  public Double of(PhaseResult r) {
+    return value.apply(r);
   }
 
   /** The CSV column prefix: {@code throughput}, {@code ral}, {@code p99_read}. */
   public String column() {
     return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private static Function<PhaseResult, Double> cell(Function<CellFigures, Double> f) {
+    return r -> f.apply(CellFigures.of(r));
+  }
+
+  private static Function<PhaseResult, Double> stress(Function<ConnectionStressResult, Double> f) {
+    return r -> r.connections() == null ? null : f.apply(r.connections());
+  }
+
+  private static Double toDouble(Long v) {
+    return v == null ? null : v.doubleValue();
   }
 }

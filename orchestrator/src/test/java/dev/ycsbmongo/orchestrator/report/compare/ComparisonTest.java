@@ -159,6 +159,31 @@ class ComparisonTest {
     assertFalse(ComparisonMarkdown.render(unsampled).contains("Primary CPU"));
   }
 
+  @Test
+  void comparesConnectionStressCellsOfTwoRuns() {
+    // study 5 before and after raising the server's limit: the same cell, more connections reached
+    List<PhaseResult> before = List.of(stress(1, 48_000, 20_000));
+    List<PhaseResult> after = List.of(stress(1, 48_000, 48_000));
+    Comparison c = Comparison.of(before, after, new CompareSpec(CompareSpec.RUN, "limit-20k", "limit-64k"));
+    assertEquals(1, c.pairs().size());
+    assertEquals(140.0, c.pairs().get(0).change(Figure.REACHED).percent(), 1e-9);
+    assertNull(c.pairs().get(0).change(Figure.THROUGHPUT).percent(), "no YCSB figure in a connection stress");
+    String md = ComparisonMarkdown.render(c);
+    assertTrue(md.contains("- Connections reached: run=limit-64k is 140.0% higher than run=limit-20k (+140.0%; 1 cell)"),
+        md);
+    assertTrue(md.contains("| Connections reached A (conns) | Connections reached B | Connections reached change |"), md);
+    assertFalse(md.contains("Throughput A"), "only the figures the cells measured");
+    String head = ComparisonCsv.render(c).lines().findFirst().orElseThrow();
+    assertTrue(head.contains(",reached_a_n,") && head.contains(",throughput_a_n,"), head);
+  }
+
+  private static PhaseResult stress(int index, long requested, long opened) {
+    PhaseResult r = cell(index, "rs", true, 1, 10, 400);
+    return ResultFixtures.with(r, dev.ycsbmongo.orchestrator.plan.PhaseKind.CONNECTIONS,
+        Map.of("connections.count", Long.toString(requested)), "connections/rs/hold/count=" + requested,
+        PhaseStatus.SUCCEEDED, null, null, ResultFixtures.connections(requested, opened));
+  }
+
   private static PhaseResult sampled(PhaseResult r, double cpu, double qps) {
     return ResultFixtures.with(r, r.kind(), r.coordinates(), r.phaseId(), r.status(), r.cause(),
         ResultFixtures.serverMetrics(Map.of("cpuMeanPercent", cpu, "qpsTotal", qps)), null);
