@@ -28,6 +28,12 @@ public final class ComparisonMarkdown {
     out.append("Change = (B − A) / A of the means over each cell's successful repetitions. Throughput (ops/s): higher"
         + " is faster; latencies (µs): lower is faster. With repetitions a figure reads mean (n, min–max, sd). (n.s.):"
         + " not significant, the min–max ranges of A and B overlap. \"-\": not measured.\n");
+    boolean levels = c.pairs().stream().anyMatch(p -> java.util.Arrays.stream(Figure.values())
+        .anyMatch(f -> f.sense() == Figure.Sense.LEVEL && p.change(f).percent() != null));
+    if (levels) {
+      out.append("Server CPU and QPS, connections and memory are levels: a change reads higher or lower, not faster."
+          + " Open times: lower is faster.\n");
+    }
     if (!c.notes().isEmpty()) {
       out.append('\n');
       c.notes().forEach(n -> out.append("Note: ").append(n).append(".\n"));
@@ -94,8 +100,8 @@ public final class ComparisonMarkdown {
       }
       for (Figure f : shown) {
         Change ch = p.change(f);
-        row.add(spread(ch.a()));
-        row.add(spread(ch.b()));
+        row.add(spread(ch.a(), f.decimals()));
+        row.add(spread(ch.b(), f.decimals()));
         row.add(percent(ch.percent()) + (ch.percent() != null && !ch.significant() ? " (n.s.)" : ""));
       }
       out.append("| ").append(row.stream().map(ComparisonMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
@@ -135,7 +141,9 @@ public final class ComparisonMarkdown {
     String b = s.by() + "=" + s.b();
     String a = s.by() + "=" + s.a();
     String verdict;
-    if (lo >= 0) {
+    if (Math.abs(lo) < 0.05 && Math.abs(hi) < 0.05) {  // 0.0% either way, as printed
+      verdict = "the same as ";
+    } else if (lo >= 0) {
       verdict = amounts(lo, hi) + " " + more + " than ";
     } else if (hi <= 0) {
       verdict = amounts(-hi, -lo) + " " + less + " than ";
@@ -162,16 +170,17 @@ public final class ComparisonMarkdown {
   }
 
   /** A mean, and with repetitions its spread: "1,234 (n=3, 1,200–1,300, sd 50)". */
-  static String spread(Spread s) {
+  static String spread(Spread s, int decimals) {
     if (!s.present()) {
       return "-";
     }
-    String mean = num(s.mean());
-    return s.n() < 2 ? mean : mean + " (n=" + s.n() + ", " + num(s.min()) + "–" + num(s.max()) + ", sd " + num(s.sd()) + ")";
+    String mean = num(s.mean(), decimals);
+    return s.n() < 2 ? mean : mean + " (n=" + s.n() + ", " + num(s.min(), decimals) + "–" + num(s.max(), decimals)
+        + ", sd " + num(s.sd(), decimals) + ")";
   }
 
-  private static String num(double v) {
-    return String.format(Locale.ROOT, "%,.0f", v);
+  private static String num(double v, int decimals) {
+    return String.format(Locale.ROOT, "%,." + decimals + "f", v);
   }
 
   private static String describe(Map<String, String> cell) {

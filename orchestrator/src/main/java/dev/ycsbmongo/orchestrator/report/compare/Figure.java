@@ -17,12 +17,12 @@ public enum Figure {
   WAL("WAL", "µs", Sense.LOWER_IS_FASTER, true, cell(CellFigures::wal)),
   P99_READ("p99 read", "µs", Sense.LOWER_IS_FASTER, true, cell(f -> toDouble(f.p99Read()))),
   P99_WRITE("p99 write", "µs", Sense.LOWER_IS_FASTER, true, cell(f -> toDouble(f.p99Write()))),
-  CPU("Primary CPU", "%", Sense.LEVEL, false, cell(CellFigures::cpuPercent)),
+  CPU("Primary CPU", "%", Sense.LEVEL, false, cell(CellFigures::cpuPercent), 1),
   QPS("QPS", "ops/s", Sense.LEVEL, false, cell(CellFigures::qps)),
   REACHED("Connections reached", "conns", Sense.LEVEL, false, stress(c -> (double) c.opened())),
   SEEN_BY_SERVER("Seen by server", "conns", Sense.LEVEL, false, stress(c -> toDouble(c.seenByServer()))),
-  OPEN_TIME("Open time", "s", Sense.LOWER_IS_FASTER, false, stress(ConnectionStressResult::openSeconds)),
-  OPEN_P99("Open p99", "ms", Sense.LOWER_IS_FASTER, false, stress(ConnectionStressResult::openLatencyP99Millis)),
+  OPEN_TIME("Open time", "s", Sense.LOWER_IS_FASTER, false, stress(ConnectionStressResult::openSeconds), 2),
+  OPEN_P99("Open p99", "ms", Sense.LOWER_IS_FASTER, false, stress(ConnectionStressResult::openLatencyP99Millis), 1),
   CLIENT_BYTES("Client memory per connection", "bytes", Sense.LEVEL, false,
       stress(c -> toDouble(c.clientBytesPerConnection())));
 
@@ -36,13 +36,24 @@ public enum Figure {
   private final Sense sense;
   private final boolean always;
   private final Function<PhaseResult, Double> value;
+  private final int decimals;
 
   Figure(String label, String unit, Sense sense, boolean always, Function<PhaseResult, Double> value) {
+    this(label, unit, sense, always, value, 0);
+  }
+
+  Figure(String label, String unit, Sense sense, boolean always, Function<PhaseResult, Double> value, int decimals) {
     this.label = label;
     this.unit = unit;
     this.sense = sense;
     this.always = always;
     this.value = value;
+    this.decimals = decimals;
+  }
+
+  /** Decimals in the Markdown: none for ops/s and µs, some for seconds, milliseconds and CPU %. */
+  public int decimals() {
+    return decimals;
   }
 
   public String label() {

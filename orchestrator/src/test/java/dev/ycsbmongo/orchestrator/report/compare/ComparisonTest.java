@@ -173,6 +173,9 @@ class ComparisonTest {
         md);
     assertTrue(md.contains("| Connections reached A (conns) | Connections reached B | Connections reached change |"), md);
     assertFalse(md.contains("Throughput A"), "only the figures the cells measured");
+    assertTrue(md.contains("| 12.50 | 12.50 | +0.0% |"), "open time in seconds with two decimals: " + md);
+    assertTrue(md.contains("- Open time: run=limit-64k is the same as run=limit-20k (+0.0%; 1 cell)"), md);
+    assertTrue(md.contains("are levels: a change reads higher or lower, not faster"), md);
     String head = ComparisonCsv.render(c).lines().findFirst().orElseThrow();
     assertTrue(head.contains(",reached_a_n,") && head.contains(",throughput_a_n,"), head);
   }
