@@ -49,7 +49,7 @@ public final class ResolvedPlan {
       tm.put("name", t.name());
       tm.put("uri", t.maskedUri());
       tm.put("labels", t.labels());
-      tm.put("properties", t.properties());
+      tm.put("properties", asWritten(t.properties()));
       targets.add(tm);
     }
     m.put("targets", targets);
@@ -59,7 +59,7 @@ public final class ResolvedPlan {
       sm.put("name", s.name());
       sm.put("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
       s.workload().ifPresent(w -> sm.put("workload", w.toString()));
-      sm.put("properties", s.properties());
+      sm.put("properties", asWritten(s.properties()));
       scenarios.add(sm);
     }
     m.put("scenarios", scenarios);
@@ -83,5 +83,12 @@ public final class ResolvedPlan {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** One value as a scalar, several as the list that makes them a sweep: as people write them in a plan. */
+  private static Map<String, Object> asWritten(Map<String, List<String>> properties) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    properties.forEach((k, v) -> m.put(k, v.size() == 1 ? v.get(0) : v));
+    return m;
   }
 }

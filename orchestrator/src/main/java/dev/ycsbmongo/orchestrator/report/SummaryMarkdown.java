@@ -80,9 +80,18 @@ public final class SummaryMarkdown {
       return;
     }
     Map<String, String> absent = sampled.get(0).serverMetrics().absent();
+    String why = List.of("cpu", "opcounters", "connections").stream().filter(absent::containsKey)
+        .map(k -> k + " " + absent.get(k)).collect(Collectors.joining("; "));
+    if (why.isEmpty()) {
+      // nothing reported because nothing was sampled in time (a phase shorter than one interval)
+      why = absent.entrySet().stream().filter(e -> !e.getKey().equals("crossCheck"))
+          .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("; "));
+      out.append("\nServer figures (primary CPU, QPS, peak connections, max lag) were sampled, but none came through")
+          .append(why.isEmpty() ? "" : ": " + why).append(".\n");
+      return;
+    }
     out.append("\nServer figures (primary CPU, QPS, peak connections, max lag) were sampled, but the server reports"
-        + " none of them: ").append(List.of("cpu", "opcounters", "connections").stream().filter(absent::containsKey)
-        .map(k -> k + " " + absent.get(k)).collect(Collectors.joining("; "))).append(".\n");
+        + " none of them: ").append(why).append(".\n");
   }
 
   private static String windowNote(List<PhaseResult> rows) {

@@ -29,6 +29,14 @@ class ResolvedPlanTest {
   }
 
   @Test
+  void writesAOneValuePropertyAsAScalarAndSeveralAsTheirSweep() {
+    String yaml = ResolvedPlan.yaml(PlanLoader.load(PLAN.replace("workload: ../workloads/rw-50-50}",
+        "workload: ../workloads/rw-50-50, properties: {fieldcount: 5, readproportion: [0.5, 0.9]}}"),
+        Path.of("plan.yaml"), Map.of("PW", "x")));
+    assertTrue(yaml.contains("    fieldcount: 5\n    readproportion:\n    - 0.5\n    - 0.9\n"), yaml);
+  }
+
+  @Test
   void saysNothingOfReportWhenThePlanAsksForNoComparison() {
     assertFalse(ResolvedPlan.yaml(PlanLoader.load(PLAN, Path.of("plan.yaml"), Map.of("PW", "x"))).contains("report"));
   }

@@ -64,6 +64,11 @@ class ServerAndConnectionTablesTest {
     assertFalse(md.contains("Primary CPU"), md);
     assertTrue(md.contains("were sampled, but the server reports none of them: cpu not reported by this server;"
         + " opcounters not reported by this server."), md);
+    none.put("absent", Map.of("crossCheck", "no sampled interval", "samples",
+        "no sampled interval lies inside the window"));
+    String tooShort = SummaryMarkdown.render(List.of(cell(1, "true", "1", ResultFixtures.serverMetrics(none))));
+    assertTrue(tooShort.contains("were sampled, but none came through: samples: no sampled interval lies inside the"
+        + " window.\n"), tooShort);
     String unsampled = SummaryMarkdown.render(List.of(cell(1, "true", "1", null)));
     assertFalse(unsampled.contains("Primary CPU") || unsampled.contains("were sampled"), unsampled);
   }
