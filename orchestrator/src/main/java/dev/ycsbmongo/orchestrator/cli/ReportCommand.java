@@ -77,6 +77,9 @@ final class ReportCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     for (Comparison c : comparisons) {
       out.print(SummaryFiles.writeComparison(dir, c));
+      if (dirB == null) {
+        SummaryFiles.remember(dir, c.spec());  // a comparison of two runs cannot be redrawn from one
+      }
     }
     SummaryFiles.writeHtml(dir);  // the page shows every comparison made of this run
     out.flush();

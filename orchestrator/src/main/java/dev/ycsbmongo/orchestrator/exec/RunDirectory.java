@@ -32,6 +32,8 @@ public record RunDirectory(Path path) {
   public static final String SUMMARY_CSV = "summary.csv";
   public static final String SUMMARY_MD = "summary.md";
   public static final String REPORT_HTML = "report.html";
+  /** The comparisons {@code report --compare} made within the run, one BY=A,B a line: redrawn with the tables. */
+  public static final String COMPARISONS = "comparisons.txt";
   static final String PHASES = "phases";
   static final String COMMAND = "command.txt";
 

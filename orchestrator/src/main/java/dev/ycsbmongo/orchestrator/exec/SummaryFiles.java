@@ -41,11 +41,11 @@ public final class SummaryFiles {
     Files.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()), StandardCharsets.UTF_8);
     Files.writeString(dir.file(RunDirectory.SUMMARY_MD), md, StandardCharsets.UTF_8);
     String planYaml = planYaml(dir);
-    for (String text : plannedComparisons(planYaml)) {
+    for (String text : comparisonsToRedraw(dir, planYaml)) {
       try {
         writeComparison(dir, Comparison.of(read.results(), CompareSpec.parse(text)));
       } catch (CompareSpecException e) {
-        warnings.add("report.compare '" + text + "': " + e.getMessage() + "; not written");
+        warnings.add("comparison '" + text + "': " + e.getMessage() + "; not written");
       }
     }
     Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, read.results(), md, planYaml)),
@@ -74,18 +74,38 @@ public final class SummaryFiles {
         ? Files.readString(dir.file(RunDirectory.PLAN), StandardCharsets.UTF_8) : null;
   }
 
-  /** {@code report.compare} of the run's plan.yaml, as the plan wrote them; none when unreadable. */
-  private static List<String> plannedComparisons(String planYaml) {
-    if (planYaml == null) {
-      return List.of();
+  /**
+   * Remembers a comparison {@code report --compare} made within the run, so that every later redraw
+   * (after {@code run --resume} added cells) makes it again from the records rather than leave it stale.
+   */
+  public static void remember(RunDirectory dir, CompareSpec spec) throws IOException {
+    java.nio.file.Path file = dir.file(RunDirectory.COMPARISONS);
+    List<String> known = Files.isRegularFile(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+    if (!known.contains(spec.toString())) {
+      Files.writeString(file, spec + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
     }
-    try {
-      List<String> texts = new ArrayList<>();
-      new YAMLMapper().readTree(planYaml).path("report").path("compare").forEach(n -> texts.add(n.asText()));
-      return texts;
-    } catch (IOException e) {
-      return List.of();  // a plan.yaml edited by hand into something unreadable still leaves the tables
+  }
+
+  /**
+   * {@code report.compare} of the run's plan.yaml (none when unreadable), then those {@code report
+   * --compare} made and remembered in {@value RunDirectory#COMPARISONS}, each once.
+   */
+  private static List<String> comparisonsToRedraw(RunDirectory dir, String planYaml) throws IOException {
+    java.util.Set<String> texts = new java.util.LinkedHashSet<>();
+    if (planYaml != null) {
+      try {
+        new YAMLMapper().readTree(planYaml).path("report").path("compare").forEach(n -> texts.add(n.asText()));
+      } catch (IOException e) {
+        // a plan.yaml edited by hand into something unreadable still leaves the tables
+      }
     }
+    java.nio.file.Path remembered = dir.file(RunDirectory.COMPARISONS);
+    if (Files.isRegularFile(remembered)) {
+      Files.readAllLines(remembered, StandardCharsets.UTF_8).stream().map(String::strip).filter(l -> !l.isEmpty())
+          .forEach(texts::add);
+    }
+    return List.copyOf(texts);
   }
 
   /** The comparisons {@code report --compare} left in the run directory, in file-name order, as report sections. */

@@ -123,7 +123,7 @@ class ComparisonCliTest {
         """);
     InProcessCli r = InProcessCli.run("report", dir.toString());
     assertEquals(0, r.exit(), r.err());
-    assertEquals("orchestrator: warning: report.compare 'threadcount=8,16': threadcount has no value '16' in the"
+    assertEquals("orchestrator: warning: comparison 'threadcount=8,16': threadcount has no value '16' in the"
         + " compared cells; threadcount takes: 8; not written\n", r.err());
     assertEquals(List.of("charts", "comparison-server.chainingAllowed-true-vs-false.csv",
         "comparison-server.chainingAllowed-true-vs-false.md", "plan.yaml", "report.html", "results.jsonl", "summary.csv",
@@ -132,5 +132,29 @@ class ComparisonCliTest {
     assertTrue(md.contains("| 10,000 | 9,000 | -10.0% |"), md);
     assertTrue(Files.readString(dir.resolve("report.html")).contains("<h2>Comparison: server.chainingAllowed=true (A)"
         + " vs false (B)</h2>"));
+  }
+
+  @Test
+  void aComparisonMadeByReportIsRedrawnFromTheRecordsAfterTheRunGrew(@TempDir Path tmp) throws IOException {
+    Path dir = run(tmp, "study-1", 300_000);
+    assertEquals(0, InProcessCli.run("report", dir.toString(), "--compare", "server.chainingAllowed=true,false").exit());
+    assertEquals("server.chainingAllowed=true,false\n", Files.readString(dir.resolve("comparisons.txt")));
+    // the run grows (run --resume): a 16-thread pair appears, and the next redraw compares it too
+    try (ResultsWriter w = ResultsWriter.open(dir)) {
+      w.append(chaining16(ResultFixtures.run(4, "t", "rw", 16, 1, 400, 600, 300_000, 300_000, ResultFixtures.MONGO), "true"));
+      w.append(chaining16(ResultFixtures.run(5, "t", "rw", 16, 1, 400, 600, 150_000, 300_000, ResultFixtures.MONGO),
+          "false"));
+    }
+    InProcessCli redraw = InProcessCli.run("report", dir.toString());
+    assertEquals(0, redraw.exit(), redraw.err());
+    String md = Files.readString(dir.resolve("comparison-server.chainingAllowed-true-vs-false.md"));
+    assertTrue(md.contains("| 16 |"), md);
+    assertEquals(0, InProcessCli.run("report", dir.toString(), "--compare", "server.chainingAllowed=true,false").exit());
+    assertEquals("server.chainingAllowed=true,false\n", Files.readString(dir.resolve("comparisons.txt")), "kept once");
+  }
+
+  private static PhaseResult chaining16(PhaseResult r, String value) {
+    return ResultFixtures.with(r, PhaseKind.RUN, Map.of("threadcount", "16", "server.chainingAllowed", value),
+        r.phaseId() + "/" + value, PhaseStatus.SUCCEEDED, null, null, null);
   }
 }
