@@ -56,9 +56,10 @@ class ComparisonCliTest {
         .startsWith("by,a,b,scenario,kind,cell.target,cell.threadcount,"));
     assertFalse(files(dir).contains("summary.md"), "--compare leaves the summary files alone");
     String html = Files.readString(dir.resolve("report.html"));
-    assertTrue(html.contains("<section class=\"extra\">\n<h2>Comparison: server.chainingAllowed=true (A) vs false (B)"
+    assertTrue(html.contains("<section class=\"extra\" id=\"comparisons\">\n<h2>Comparison: server.chainingAllowed=true (A) vs false (B)"
         + "</h2>"), "report.html shows the comparison");
     assertTrue(html.contains("+25.0%"), html);
+    assertTrue(html.contains(" · <a href=\"#comparisons\">Comparisons</a>"), "in the page's contents");
   }
 
   @Test

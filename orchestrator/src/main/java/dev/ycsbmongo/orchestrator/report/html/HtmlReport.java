@@ -55,9 +55,10 @@ public final class HtmlReport {
     figures(b, in.figures());
     b.append("<section id=\"tables\">\n").append(MarkdownHtml.render(dropTitle(in.summaryMarkdown()), 0))
         .append("</section>\n");
-    for (Extra e : in.extras()) {
-      b.append("<section class=\"extra\">\n<h2>").append(esc(e.title())).append("</h2>\n")
-          .append(MarkdownHtml.render(e.markdown(), 1)).append("</section>\n");
+    for (int i = 0; i < in.extras().size(); i++) {
+      Extra e = in.extras().get(i);
+      b.append("<section class=\"extra\"").append(i == 0 ? " id=\"comparisons\"" : "").append(">\n<h2>")
+          .append(esc(e.title())).append("</h2>\n").append(MarkdownHtml.render(e.markdown(), 1)).append("</section>\n");
     }
     problems(b, in.records());
     commands(b, in.records());
@@ -91,6 +92,9 @@ public final class HtmlReport {
       b.append(" · <a href=\"#charts\">Charts</a>");
     }
     b.append(" · <a href=\"#tables\">Tables</a>");
+    if (!in.extras().isEmpty()) {
+      b.append(" · <a href=\"#comparisons\">Comparisons</a>");
+    }
     if (bad > 0) {
       b.append(" · <a href=\"#problems\">Failed and skipped</a>");
     }
