@@ -88,6 +88,9 @@ class ReplicaSetChainingIT {
         sweep:
           server.chainingAllowed: [true, false]
           mongodb.writeConcern: [1, majority]
+        report:
+          compare:
+            - server.chainingAllowed=true,false
         """.formatted(set.primaryUri("ycsb")));
     LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
         work.resolve("results").toString(), "--progress", "plain");
@@ -113,6 +116,11 @@ class ReplicaSetChainingIT {
     String md = Files.readString(Orchestrator.onlyRunDir(work.resolve("results")).resolve("summary.md"));
     assertTrue(md.contains("| Primary CPU (%) | QPS | Peak conns | Max lag (s) |"), md);
     assertTrue(md.contains("### Change from server.chainingAllowed=true to false"), md);
+    // study 3's percentages as the plan asks for them: throughput and the primary's CPU, per write concern
+    String comparison = Files.readString(Orchestrator.onlyRunDir(work.resolve("results"))
+        .resolve("comparison-server.chainingAllowed-true-vs-false.md"));
+    assertTrue(comparison.contains("- Throughput: server.chainingAllowed=false is "), comparison);
+    assertTrue(comparison.contains("- Primary CPU: server.chainingAllowed=false is "), comparison);
     assertTrue(run.stderr.contains("restored settings.chainingAllowed=true"), run.stderr);
     assertTrue(ReplicaSetConfigs.chainingAllowed(config()), "the set is back as it was");
   }
