@@ -26,9 +26,11 @@ import picocli.CommandLine.Spec;
  * writes it beside the run's files, leaving summary.csv/.md as they are.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, showDefaultValues = true,
-    description = "Re-renders RUN_DIR/summary.csv and summary.md from RUN_DIR/results.jsonl alone (byte for byte "
-        + "what the run wrote), and prints the Markdown tables. With --compare/--against: prints the comparison and "
-        + "writes RUN_DIR/comparison-<by>-<a>-vs-<b>.md and .csv instead, and adds them to RUN_DIR/report.html.")
+    description = "Re-renders RUN_DIR/summary.csv, summary.md, the plan's and remembered comparisons, charts/ and "
+        + "report.html from RUN_DIR/results.jsonl alone (byte for byte what the run wrote), and prints the Markdown "
+        + "tables. With --compare/--against: prints the comparison and writes RUN_DIR/comparison-<by>-<a>-vs-<b>.md "
+        + "and .csv instead, adds them to RUN_DIR/report.html, and remembers a within-run one in "
+        + "RUN_DIR/comparisons.txt for later redraws.")
 final class ReportCommand implements Callable<Integer> {
 
   @Spec
