@@ -33,11 +33,18 @@ class ConnectionPlanIT {
         scenarios:
           - {name: hold, kind: connections, properties: {connections.hold: 2s, connections.rate: 500}}
         sweep: {connections.count: [50, 250]}
+        report:
+          compare:
+            - connections.count=50,250
         """);
     LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
         work.resolve("results").toString(), "--progress", "plain");
     assertEquals(0, run.exitCode, run.diagnostics());
     Path runDir = Orchestrator.onlyRunDir(work.resolve("results"));
+    String comparison = Files.readString(runDir.resolve("comparison-connections.count-50-vs-250.md"),
+        StandardCharsets.UTF_8);
+    assertTrue(comparison.contains("- Connections reached: connections.count=250 is 400.0% higher than"
+        + " connections.count=50 (+400.0%; 1 cell)"), comparison);
     List<String> lines = Orchestrator.resultLines(runDir);
     assertEquals(2, lines.size(), String.join("\n", lines));
     ObjectMapper json = new ObjectMapper();
