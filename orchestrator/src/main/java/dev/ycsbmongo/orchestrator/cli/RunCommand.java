@@ -108,7 +108,10 @@ final class RunCommand implements Callable<Integer> {
     }
     out.println();
     out.println("results: " + dir.path() + " (" + (outcome.interrupted() ? "interrupted; resume with: run --resume "
-        + dir.path() : outcome.allSucceeded() ? "every phase succeeded" : outcome.failed() + " phase(s) failed") + ")");
+        + dir.path() : outcome.targetDown() != null ? "stopped: target " + outcome.targetDown() + " is not answering;"
+        + " once it is back, resume with: run --resume " + dir.path()
+        : outcome.allSucceeded() ? "every phase succeeded" : outcome.failed() + " phase(s) failed or unstable")
+        + ")");
     out.flush();
     return outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED;
   }

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -15,6 +16,8 @@ import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import dev.ycsbmongo.orchestrator.results.Stability;
+import dev.ycsbmongo.orchestrator.results.YcsbOutput.IntervalCount;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
@@ -45,6 +48,8 @@ final class PhaseExecutor {
   private volatile ChildProcess current;
   private final ConnectionPhase connections = new ConnectionPhase();
   private volatile boolean stopRequested;
+  /** Set by the target watch: the current phase's target stopped answering, its child is ended. */
+  private volatile boolean targetDown;
   /** What applying the current phase's server settings did: every record of that phase carries it. */
   private String settingsNote;
 
@@ -116,18 +121,22 @@ final class PhaseExecutor {
             new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"), null, relDir, cmd.display());
       }
       ChildProcess.Outcome outcome;
+      targetDown = false;
       ServerSampling sampling = ServerSampling.start(phase, uri, ctx.servers().get(target.name()), dir, relDir);
-      try (sampling) {
+      TargetWatch watch = TargetWatch.start(uri, ctx.plan().settings().onTargetDown().downAfter(), this::abortForTarget);
+      try (sampling; watch) {
         outcome = runChild(phase, cmd, dir, secrets, progress);
       }
+      Window window = window(phase, dir);
       PhaseMeasurements m = null;
       String readError = null;
       try {
-        m = YcsbOutput.read(dir, ctx.plan().settings().rampUp());
+        m = YcsbOutput.read(dir, window.cut());
       } catch (YcsbOutputException e) {
         readError = e.getMessage();
       }
-      PhaseVerdict verdict = PhaseVerdict.of(phase, outcome, m == null ? null : m.full(), readError);
+      PhaseVerdict verdict = PhaseVerdict.of(phase, new PhaseVerdict.Evidence(outcome, m, readError, window.stability(),
+          watch.down().orElse(null), lastOutputLine(dir)), ctx.plan().settings().acceptance());
       ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), EffectiveProperties.of(phase));
       Long loaded = null;
       if (verdict.status() == PhaseStatus.SUCCEEDED && phase.kind() == PhaseKind.LOAD && phase.verifyLoad()) {
@@ -136,7 +145,7 @@ final class PhaseExecutor {
         verdict = check.verdict;
       }
       return record(phase, start, Instant.now(), outcome.elapsed().toMillis() / 1000.0, verdict, m, relDir, cmd.display(),
-          loaded, server, null);
+          loaded, server, null, window.stability());
     } catch (IOException | RuntimeException e) {
       return record(phase, start, Instant.now(), 0,
           PhaseVerdict.failed("cannot run YCSB: " + Causes.rootMessage(e)), null, relDir, null);
@@ -159,7 +168,7 @@ final class PhaseExecutor {
     }
     ConnectionPhase.Outcome o = connections.run(phase, uri, ctx.servers().get(target.name()), dir, relDir, progress);
     return record(phase, start, Instant.now(), o.elapsed().toMillis() / 1000.0, o.verdict(), null, relDir, display, null,
-        o.server(), o.connections());
+        o.server(), o.connections(), null);
   }
 
   private ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
@@ -176,12 +185,66 @@ final class PhaseExecutor {
     current = child;
     if (stopRequested) {
       child.stop();
+    } else if (targetDown) {
+      child.abort();
     }
     try {
       return child.await(phase.timeout());
     } finally {
       current = null;
     }
+  }
+
+  /** The target watch found the target down: the child is ended; the verdict says why. */
+  private void abortForTarget() {
+    targetDown = true;
+    ChildProcess c = current;
+    if (c != null) {
+      c.abort();
+    }
+  }
+
+  /** Where a phase's steady window starts (see {@link SteadyState}) and how steady it was. */
+  private record Window(Duration cut, Stability stability) {
+  }
+
+  private Window window(Phase phase, Path dir) {
+    Duration rampUp = ctx.plan().settings().rampUp();
+    List<IntervalCount> intervals;
+    try {
+      intervals = YcsbOutput.intervalCounts(dir);
+    } catch (YcsbOutputException e) {
+      return new Window(rampUp, null);  // the measurements' own reading reports the broken log
+    }
+    if (intervals.isEmpty()) {
+      return new Window(rampUp, null);
+    }
+    Acceptance.SteadyStateRule rule = PhaseVerdict.judgedOnFigures(phase) ? ctx.plan().settings().acceptance().steadyState()
+        : Acceptance.SteadyStateRule.FIXED;
+    List<IntervalCount> whole = SteadyState.whole(intervals);
+    int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
+    Duration cut = start < whole.size() ? Duration.ofMillis(Math.round(whole.get(start).startSeconds() * 1000)) : rampUp;
+    return new Window(cut.compareTo(rampUp) < 0 ? rampUp : cut, SteadyState.of(intervals, whole, start, rule));
+  }
+
+  /** The last non-blank line YCSB wrote to stdout (empty when all went well: its figures go to a file). */
+  private static String lastOutputLine(Path dir) {
+    Path out = dir.resolve(ChildProcess.STDOUT_FILE);
+    try (var f = java.nio.channels.FileChannel.open(out)) {
+      long size = f.size();
+      int n = (int) Math.min(size, 4096);
+      java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(n);
+      f.read(buf, size - n);
+      String[] lines = new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8).split("\n");
+      for (int i = lines.length - 1; i >= 0; i--) {
+        if (!lines[i].isBlank()) {
+          return lines[i].strip();
+        }
+      }
+    } catch (IOException e) {
+      // no stdout file: nothing to add to the cause
+    }
+    return null;
   }
 
   private record LoadCheck(Long count, PhaseVerdict verdict) {
@@ -218,11 +281,12 @@ final class PhaseExecutor {
 
   private PhaseResult record(Phase phase, Instant start, Instant end, double runtime, PhaseVerdict v, PhaseMeasurements m,
       String relDir, String command) {
-    return record(phase, start, end, runtime, v, m, relDir, command, null, null, null);
+    return record(phase, start, end, runtime, v, m, relDir, command, null, null, null, null);
   }
 
   private PhaseResult record(Phase phase, Instant start, Instant end, double runtime, PhaseVerdict v, PhaseMeasurements m,
-      String relDir, String command, Long loaded, ServerMetrics server, ConnectionStressResult connections) {
+      String relDir, String command, Long loaded, ServerMetrics server, ConnectionStressResult connections,
+      Stability stability) {
     Target t = ctx.plan().target(phase.target()).orElseThrow();
     TargetRecord target = new TargetRecord(t.name(), t.maskedUri(), t.labels());
     WindowStats full = m == null ? null : m.full();
@@ -233,6 +297,6 @@ final class PhaseExecutor {
         full == null ? null : full.errorRate(), full, m == null ? null : m.steady(),
         m == null ? null : m.steadyAbsentReason(), ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir,
         phase.serverSettings().isEmpty() ? null : new AppliedSettings(phase.serverSettings(), settingsNote), server,
-        connections);
+        connections, stability);
   }
 }

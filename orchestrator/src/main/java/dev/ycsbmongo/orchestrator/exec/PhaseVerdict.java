@@ -1,21 +1,30 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ErrorRates;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
+import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.Stability;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
- * Whether a finished phase succeeded. YCSB 0.17.0 exits 0 whatever happened, so the exit code is
- * only the first check: then the measurements must exist, the error rate stay under the limit,
- * and every requested operation must have run.
+ * Whether a finished YCSB phase succeeded: the one place where a verdict is decided. YCSB 0.17.0
+ * exits 0 whatever happened, so the exit code is only the first check. A phase fails when its
+ * target stopped answering, it was killed at its timeout, YCSB failed, it left no measurements,
+ * its throughput stalled at zero while it went on, its error rate exceeded the limit, it ended
+ * before its operations were done, or it overran its {@code maxexecutiontime}. A measured cell
+ * must then show enough to state its figures (a steady window of at least the minimum operations
+ * and length) and a steady throughput (else {@link PhaseStatus#UNSTABLE}). Every cause is one
+ * sentence a person understands.
  */
 record PhaseVerdict(PhaseStatus status, String cause) {
 
@@ -25,7 +34,23 @@ record PhaseVerdict(PhaseStatus status, String cause) {
     return new PhaseVerdict(PhaseStatus.FAILED, cause);
   }
 
-  static PhaseVerdict of(Phase phase, ChildProcess.Outcome outcome, WindowStats full, String readError) {
+  /**
+   * What one YCSB phase left behind.
+   *
+   * @param measurements null when YCSB exported none (then {@code readError} says why)
+   * @param stability null when there were no interval logs to judge
+   * @param targetDown the watch's finding when the target stopped answering during the phase, else null
+   * @param lastOutputLine the last meaningful line of YCSB's stdout, where it reports some failures itself
+   */
+  record Evidence(ChildProcess.Outcome outcome, PhaseMeasurements measurements, String readError, Stability stability,
+      TargetWatch.Down targetDown, String lastOutputLine) {
+  }
+
+  static PhaseVerdict of(Phase phase, Evidence e, Acceptance acceptance) {
+    ChildProcess.Outcome outcome = e.outcome();
+    if (e.targetDown() != null) {
+      return failed(e.targetDown().describe());
+    }
     if (outcome.stopped()) {
       return new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted (Ctrl-C or SIGTERM) after "
           + outcome.elapsed().toSeconds() + " s");
@@ -35,15 +60,23 @@ record PhaseVerdict(PhaseStatus status, String cause) {
           + " (execution.phaseTimeout), killed");
     }
     if (outcome.exitCode() != 0) {
-      String last = outcome.lastLines().isEmpty() ? "" : ": " + outcome.lastLines().get(outcome.lastLines().size() - 1);
-      return failed("YCSB exited with status " + outcome.exitCode() + last);
+      String last = lastMessage(e);
+      return failed("YCSB exited with status " + outcome.exitCode() + (last == null ? "" : ": " + last));
     }
+    WindowStats full = e.measurements() == null ? null : e.measurements().full();
     if (full == null) {
-      return failed("no measurements: " + readError);
+      String last = lastMessage(e);
+      return failed("no measurements: " + e.readError() + (last == null ? "" : "; YCSB's last message: " + last));
     }
     long all = full.operations() + full.failedOperations();
     if (all == 0) {
-      return failed("no operation ran" + lastLine(outcome));
+      return failed("no operation ran" + lastLine(e));
+    }
+    Stability s = e.stability();
+    if (s != null && s.longestStallSeconds() >= acceptance.maxStall().toMillis() / 1000.0) {
+      return failed(String.format(Locale.ROOT, "throughput fell to 0 for %s s from %s s into the phase while it went on"
+          + " (limit %s: execution.acceptance.maxStall)%s", num(s.longestStallSeconds()),
+          num(s.stallStartSeconds()), Durations.format(acceptance.maxStall()), errorsSuffix(full)));
     }
     if (full.errorRate() > phase.maxErrorRate()) {
       return failed(String.format(Locale.ROOT, "error rate %.2f%% over the %s limit (execution.maxErrorRate): %s",
@@ -51,7 +84,56 @@ record PhaseVerdict(PhaseStatus status, String cause) {
     }
     OptionalLong expected = expectedOperations(phase);
     if (expected.isPresent() && all < expected.getAsLong()) {
-      return failed("YCSB ended after " + all + " of " + expected.getAsLong() + " operations" + lastLine(outcome));
+      return failed("YCSB ended after " + all + " of " + expected.getAsLong() + " operations" + lastLine(e));
+    }
+    OptionalLong maxSeconds = EffectiveProperties.longValue(EffectiveProperties.of(phase), "maxexecutiontime");
+    if (maxSeconds.isPresent() && maxSeconds.getAsLong() > 0) {
+      Duration bound = Duration.ofSeconds(maxSeconds.getAsLong()).plus(acceptance.grace());
+      if (outcome.elapsed().compareTo(bound) > 0) {
+        return failed(String.format(Locale.ROOT, "ran %.1f s, past its %d s maxexecutiontime plus %s grace"
+            + " (execution.acceptance.grace): operations were stuck", outcome.elapsed().toMillis() / 1000.0,
+            maxSeconds.getAsLong(), Durations.format(acceptance.grace())));
+      }
+    }
+    if (judgedOnFigures(phase)) {
+      return measuredCell(e.measurements(), s, acceptance);
+    }
+    return OK;
+  }
+
+  /** Runs and the cells of load scenarios: their figures go into tables and comparisons. */
+  static boolean judgedOnFigures(Phase phase) {
+    return phase.measured() && phase.kind() != PhaseKind.CONNECTIONS;
+  }
+
+  private static PhaseVerdict measuredCell(PhaseMeasurements m, Stability s, Acceptance a) {
+    WindowStats w = m.steady();
+    if (w == null) {
+      return failed("no steady window to state figures from: " + m.steadyAbsentReason()
+          + "; lengthen the phase (maxexecutiontime or operationcount) or shorten execution.rampUp");
+    }
+    if (w.operations() < a.minOperations()) {
+      return failed(String.format(Locale.ROOT, "only %,d successful operation%s in the %s s steady window (minimum"
+          + " %,d: execution.acceptance.minOperations)", w.operations(), w.operations() == 1 ? "" : "s",
+          num(w.durationSeconds()), a.minOperations()));
+    }
+    if (w.durationSeconds() + 1e-9 < a.minWindow().toMillis() / 1000.0) {
+      return failed(String.format(Locale.ROOT, "steady window only %s s from %s s in (minimum %s:"
+          + " execution.acceptance.minWindow); lengthen the phase (maxexecutiontime or operationcount)",
+          num(w.durationSeconds()), num(w.startSeconds()), Durations.format(a.minWindow())));
+    }
+    if (s == null) {
+      return OK;
+    }
+    if (s.rise() != null && s.rise() > a.maxRise()) {
+      return new PhaseVerdict(PhaseStatus.UNSTABLE, String.format(Locale.ROOT, "throughput still rising %.0f%% over the"
+          + " steady window (limit %s: execution.acceptance.maxRise): warm-up not over; lengthen the phase",
+          s.rise() * 100, ErrorRates.format(a.maxRise())));
+    }
+    if (s.cv() != null && s.cv() > a.maxCv()) {
+      return new PhaseVerdict(PhaseStatus.UNSTABLE, String.format(Locale.ROOT, "per-second throughput varies by %.0f%%"
+          + " (coefficient of variation) over the steady window, above the %s limit (execution.acceptance.maxCv)",
+          s.cv() * 100, ErrorRates.format(a.maxCv())));
     }
     return OK;
   }
@@ -71,6 +153,17 @@ record PhaseVerdict(PhaseStatus status, String cause) {
     return EffectiveProperties.longValue(props, "operationcount");
   }
 
+  private static String num(Double v) {
+    if (v == null) {
+      return "?";
+    }
+    return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String errorsSuffix(WindowStats full) {
+    return full.failedOperations() == 0 ? "" : "; errors: " + errorSummary(full);
+  }
+
   private static String errorSummary(WindowStats w) {
     return w.operationStats().stream().filter(o -> o.errors() > 0)
         .map(PhaseVerdict::errorsOf).collect(Collectors.joining(", "));
@@ -81,7 +174,32 @@ record PhaseVerdict(PhaseStatus status, String cause) {
         .map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(" "));
   }
 
-  private static String lastLine(ChildProcess.Outcome outcome) {
-    return outcome.lastLines().isEmpty() ? "" : " (last message: " + outcome.lastLines().get(outcome.lastLines().size() - 1) + ")";
+  /** YCSB's and the binding's routine stderr lines, which never explain a failure. */
+  private static final java.util.List<String> ROUTINE = java.util.List.of("YCSB Client", "Loading workload",
+      "Starting test", "Maximum execution time", "Maximum time elapsed", "Stop requested", "DBWrapper:",
+      "[mongodb] client:", "[mongodb] pool summary", "Command line:");
+
+  /**
+   * What the child last said about a failure: its stdout (empty in a phase that went well, the
+   * measurements go to a file, so anything there is YCSB reporting a problem), else its last
+   * stderr line that is not routine.
+   */
+  private static String lastMessage(Evidence e) {
+    if (e.lastOutputLine() != null && !e.lastOutputLine().isBlank()) {
+      return e.lastOutputLine();
+    }
+    var lines = e.outcome().lastLines();
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      String line = lines.get(i).strip();
+      if (!line.isEmpty() && ROUTINE.stream().noneMatch(line::startsWith)) {
+        return line;
+      }
+    }
+    return null;
+  }
+
+  private static String lastLine(Evidence e) {
+    String last = lastMessage(e);
+    return last == null ? "" : " (last message: " + last + ")";
   }
 }

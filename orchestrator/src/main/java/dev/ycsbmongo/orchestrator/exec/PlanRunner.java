@@ -1,7 +1,9 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.Causes;
+import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
+import dev.ycsbmongo.orchestrator.plan.TargetDownPolicy;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -24,8 +26,11 @@ import java.util.OptionalLong;
  */
 public final class PlanRunner {
 
-  /** How the run ended: {@code allSucceeded} is true when every phase of the matrix has a successful record. */
-  public record Outcome(boolean allSucceeded, boolean interrupted, int failed) {
+  /**
+   * How the run ended: {@code allSucceeded} is true when every phase of the matrix has a successful
+   * record; {@code targetDown} says which target stopped answering when that stopped the plan (else null).
+   */
+  public record Outcome(boolean allSucceeded, boolean interrupted, int failed, String targetDown) {
   }
 
   private final Matrix matrix;
@@ -58,6 +63,7 @@ public final class PlanRunner {
    */
   Outcome run(Map<String, PhaseResult> earlier) throws IOException {
     Map<String, PhaseStatus> status = new HashMap<>();
+    String targetDown = null;
     earlier.forEach((id, r) -> status.put(id, r.status()));
     Map<String, Phase> byId = new HashMap<>();
     matrix.phases().forEach(p -> byId.put(p.id(), p));
@@ -75,6 +81,13 @@ public final class PlanRunner {
         break;
       }
       k++;
+      Optional<String> down = awaitTarget(phase);
+      if (down.isPresent()) {
+        targetDown = phase.target() + " (" + down.get() + ")";
+        progress.note("target " + targetDown + " is not answering: stopping the plan before " + phase.id()
+            + ". Nothing measured is lost; once it answers again: scripts/orchestrator run --resume " + runDir);
+        break;
+      }
       Optional<String> dep = phase.dependsOn();
       // a load that succeeded in an earlier session: its data must still be there before it is read again
       if (dep.isPresent() && earlier.containsKey(dep.get()) && earlier.get(dep.get()).succeeded()
@@ -105,6 +118,9 @@ public final class PlanRunner {
       progress.phaseEnded(phase, result);
       ran++;
       measuredMillis += (long) (result.runtimeSeconds() * 1000);
+      if (result.status() == PhaseStatus.UNSTABLE) {
+        failed++;
+      }
       if (result.status() == PhaseStatus.FAILED) {
         failed++;
         if (failFast) {
@@ -117,8 +133,39 @@ public final class PlanRunner {
       }
     }
     boolean all = matrix.phases().stream().allMatch(p -> status.get(p.id()) == PhaseStatus.SUCCEEDED);
-    return new Outcome(all, stopRequested, failed);
+    return new Outcome(all, stopRequested, failed, targetDown);
   }
+
+  /**
+   * Checks that the phase's target answers before the phase starts. When it does not: with
+   * {@code onTargetDown: wait}, waits for it (checking every few seconds) up to {@code targetWait};
+   * returns why it is down when it still is.
+   */
+  private Optional<String> awaitTarget(Phase phase) {
+    Optional<String> problem = TargetWatch.checkOnce(executor.uri(phase.target()));
+    TargetDownPolicy policy = matrix.plan().settings().onTargetDown();
+    if (problem.isEmpty() || policy.action() != TargetDownPolicy.Action.WAIT) {
+      return problem;
+    }
+    progress.note("target " + phase.target() + " is not answering (" + problem.get() + "); waiting up to "
+        + Durations.format(policy.maxWait()) + " for it (execution.onTargetDown: wait)");
+    long deadline = System.nanoTime() + policy.maxWait().toNanos();
+    while (problem.isPresent() && !stopRequested && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(WAIT_CHECK_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return problem;
+      }
+      problem = TargetWatch.checkOnce(executor.uri(phase.target()));
+    }
+    if (problem.isEmpty()) {
+      progress.note("target " + phase.target() + " answers again; going on");
+    }
+    return problem;
+  }
+
+  private static final long WAIT_CHECK_MILLIS = 5000;
 
   private boolean dataIntact(Phase load) {
     if (load.kind() != PhaseKind.LOAD) {

@@ -15,6 +15,25 @@ public final class Defaults {
   /** Threads starting and pools filling; took 40+ s at 10,000 threads in the field notes. */
   public static final Duration RAMP_UP = Duration.ofSeconds(10);
   public static final Duration STATUS_INTERVAL = Duration.ofSeconds(1);
+  /** A steady window with fewer successful operations states no figure worth comparing. */
+  public static final long MIN_OPERATIONS = 1000;
+  /** Shorter steady windows are dominated by one second's noise (a GC, a checkpoint). */
+  public static final Duration MIN_WINDOW = Duration.ofSeconds(5);
+  /** The window starts where the throughput settled (docs/architecture.md: warm-up). */
+  public static final Acceptance.SteadyStateRule STEADY_STATE = Acceptance.SteadyStateRule.AUTO;
+  /** Per-second throughput spread above this (coefficient of variation) marks the cell unstable. */
+  public static final double MAX_CV = 0.25;
+  /** Throughput rising more than this from the window's first to its last third: warm-up not over. */
+  public static final double MAX_RISE = 0.25;
+  /** No successful operation for this long while the phase goes on: the phase failed. */
+  public static final Duration MAX_STALL = Duration.ofSeconds(3);
+  /** Allowed past maxexecutiontime: JVM start, workload init, last operations (BENCHMARKS.md: about 1 s). */
+  public static final Duration GRACE = Duration.ofSeconds(15);
+  public static final TargetDownPolicy.Action ON_TARGET_DOWN = TargetDownPolicy.Action.STOP;
+  /** With onTargetDown: wait, how long to wait for the target before stopping the plan. */
+  public static final Duration TARGET_WAIT = Duration.ofMinutes(10);
+  /** A target silent this long is down: longer than a GC pause or a checkpoint stall, far shorter than YCSB's 30 s retries. */
+  public static final Duration TARGET_DOWN_AFTER = Duration.ofSeconds(5);
   /** Client threads of a cell that sets none (YCSB's own default). */
   public static final int THREADS = 1;
 

@@ -35,7 +35,10 @@ public final class PlanLoader {
   static final List<String> TARGET_KEYS = List.of("name", "uri", "labels", "properties");
   static final List<String> SCENARIO_KEYS = List.of("name", "kind", "workload", "properties");
   static final List<String> EXECUTION_KEYS = List.of("repetitions", "warmup", "load", "phaseTimeout",
-      "maxErrorRate", "rampUp", "statusInterval");
+      "maxErrorRate", "rampUp", "statusInterval", "acceptance", "onTargetDown", "targetWait",
+      "targetDownAfter");
+  static final List<String> ACCEPTANCE_KEYS = List.of("minOperations", "minWindow", "steadyState", "maxCv", "maxRise",
+      "maxStall", "grace");
   static final List<String> LOAD_KEYS = List.of("threads", "reload", "verify", "properties");
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
@@ -371,8 +374,67 @@ public final class PlanLoader {
     Duration rampUp = exec.entry("rampUp").map(e -> duration(exec, e)).orElse(d.rampUp());
     Duration statusInterval = exec.entry("statusInterval").map(e -> statusInterval(exec, e))
         .orElse(d.statusInterval());
+    Acceptance acceptance = exec.entry("acceptance").map(e -> acceptance(exec.child(e))).orElse(d.acceptance());
+    TargetDownPolicy.Action onDown = exec.entry("onTargetDown").map(e -> targetDownAction(exec, e))
+        .orElse(d.onTargetDown().action());
+    Duration targetWait = exec.entry("targetWait").map(e -> duration(exec, e)).orElse(d.onTargetDown().maxWait());
+    Duration downAfter = exec.entry("targetDownAfter").map(e -> duration(exec, e)).orElse(d.onTargetDown().downAfter());
+    if (downAfter.toMillis() < 1000) {
+      throw exec.error(exec.entry("targetDownAfter").orElseThrow(), "'" + Durations.format(downAfter) + "' is too short to"
+          + " tell a dead server from a slow reply; expected 1s or more");
+    }
     return new Settings(repetitions, warmup, loadThreads, loadProperties, reload, verify, phaseTimeout, maxErrorRate,
-        rampUp, statusInterval);
+        rampUp, statusInterval, acceptance, new TargetDownPolicy(onDown, targetWait, downAfter));
+  }
+
+  private static Acceptance acceptance(Section a) {
+    a.allow(ACCEPTANCE_KEYS);
+    Acceptance d = Acceptance.defaults();
+    long minOps = a.entry("minOperations").map(e -> wholeNumber(a, e)).orElse(d.minOperations());
+    Duration minWindow = a.entry("minWindow").map(e -> duration(a, e)).orElse(d.minWindow());
+    Acceptance.SteadyStateRule rule = a.entry("steadyState").map(e -> steadyState(a, e)).orElse(d.steadyState());
+    double maxCv = a.entry("maxCv").map(e -> share(a, e)).orElse(d.maxCv());
+    double maxRise = a.entry("maxRise").map(e -> share(a, e)).orElse(d.maxRise());
+    Duration maxStall = a.entry("maxStall").map(e -> duration(a, e)).orElse(d.maxStall());
+    Duration grace = a.entry("grace").map(e -> duration(a, e)).orElse(d.grace());
+    return new Acceptance(minOps, minWindow, rule, maxCv, maxRise, maxStall, grace);
+  }
+
+  private static long wholeNumber(Section map, Node.Entry entry) {
+    String text = map.text(entry, "a whole number >= 0");
+    try {
+      long v = Long.parseLong(text.strip());
+      if (v >= 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw map.error(entry, "'" + text + "' is not a whole number >= 0");
+  }
+
+  private static Acceptance.SteadyStateRule steadyState(Section map, Node.Entry entry) {
+    String text = map.text(entry, "auto or fixed");
+    return switch (text) {
+      case "auto" -> Acceptance.SteadyStateRule.AUTO;
+      case "fixed" -> Acceptance.SteadyStateRule.FIXED;
+      default -> throw map.error(entry, "'" + text + "' is not a steady-state rule; accepted: auto (the window starts"
+          + " where throughput settled, at least rampUp in), fixed (exactly at rampUp)");
+    };
+  }
+
+  private static TargetDownPolicy.Action targetDownAction(Section map, Node.Entry entry) {
+    String text = map.text(entry, "stop or wait");
+    return switch (text) {
+      case "stop" -> TargetDownPolicy.Action.STOP;
+      case "wait" -> TargetDownPolicy.Action.WAIT;
+      default -> throw map.error(entry, "'" + text + "' is not accepted; expected stop (stop the plan, resume later) or"
+          + " wait (wait up to execution.targetWait for the target to answer again)");
+    };
+  }
+
+  private static double share(Section map, Node.Entry entry) {
+    return errorRate(map, entry);
   }
 
   private static Map<String, String> loadProperties(Section props) {

@@ -17,10 +17,12 @@ import java.util.Map;
  * @param maxErrorRate a phase whose failed operations exceed this share (0..1) is failed
  * @param rampUp the start of each phase left out of the steady-state figures
  * @param statusInterval YCSB's status and HDR interval-log period
+ * @param acceptance what a measured cell must show to be {@code ok}
+ * @param onTargetDown what the run does when a target stops answering
  */
 public record Settings(int repetitions, Map<String, String> warmup, int loadThreads, Map<String, String> loadProperties,
     ReloadPolicy reload, boolean verifyLoad, Duration phaseTimeout, double maxErrorRate, Duration rampUp,
-    Duration statusInterval) {
+    Duration statusInterval, Acceptance acceptance, TargetDownPolicy onTargetDown) {
 
   public Settings {
     warmup = Map.copyOf(warmup);
@@ -40,6 +42,6 @@ public record Settings(int repetitions, Map<String, String> warmup, int loadThre
   public static Settings defaults() {
     return new Settings(Defaults.REPETITIONS, Map.of(), Defaults.LOAD_THREADS, Map.of(), Defaults.RELOAD,
         Defaults.VERIFY_LOAD, Defaults.PHASE_TIMEOUT, Defaults.MAX_ERROR_RATE, Defaults.RAMP_UP,
-        Defaults.STATUS_INTERVAL);
+        Defaults.STATUS_INTERVAL, Acceptance.defaults(), TargetDownPolicy.defaults());
   }
 }

@@ -27,6 +27,8 @@ import java.util.Map;
  * @param serverMetrics what the server sampler saw during the phase: QPS, CPU, connections, lag, and the
  *     opcounter cross-check against YCSB's counts (null when sampling was off or the phase never started)
  * @param connections the figures of a connection-stress phase (null for every other kind)
+ * @param stability how steady a measured cell's per-second throughput was over its steady window, and the
+ *     longest stall (null for phases not judged on it: preparing loads, warm-ups, connection stress)
  */
 public record PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
     String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
@@ -34,7 +36,7 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
     double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
     Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
     Long loadedRecords, String outputDirectory, AppliedSettings serverSettings, ServerMetrics serverMetrics,
-    ConnectionStressResult connections) {
+    ConnectionStressResult connections, Stability stability) {
 
   public static final int SCHEMA_VERSION = 1;
 

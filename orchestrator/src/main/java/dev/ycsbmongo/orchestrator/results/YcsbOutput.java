@@ -285,6 +285,49 @@ public final class YcsbOutput {
     return points;
   }
 
+  /**
+   * One status interval of a phase, all operation types together: what the verdict judges the
+   * phase's stability and stalls from.
+   *
+   * @param startSeconds, endSeconds the interval's bounds, in seconds after the phase's first interval started
+   * @param operations successful database operations in it (READ-MODIFY-WRITE not added: its read and update are)
+   * @param failedOperations failed ones, from the failure series
+   */
+  public record IntervalCount(double startSeconds, double endSeconds, long operations, long failedOperations) {
+
+    public double opsPerSec() {
+      double length = endSeconds - startSeconds;
+      return length > 0 ? operations / length : 0;
+    }
+  }
+
+  /** A phase's HDR interval logs as one series of intervals (every operation type merged), in time order. */
+  public static List<IntervalCount> intervalCounts(Path phaseDir) throws YcsbOutputException {
+    Map<String, List<Interval>> logs = HdrLogs.read(phaseDir.resolve(HDR_DIR));
+    long t0 = logs.entrySet().stream().filter(e -> isOperationSeries(e.getKey()))
+        .flatMap(e -> e.getValue().stream()).mapToLong(Interval::startMillis).min().orElse(0);
+    // YCSB closes every series' interval on the same tick: an interval is known by its end second
+    Map<Long, long[]> byEnd = new TreeMap<>();
+    logs.forEach((name, intervals) -> {
+      boolean ok = OPERATIONS.contains(name) && !name.equals(RMW);
+      boolean failure = !ok && OPERATIONS.stream().filter(op -> !op.equals(RMW))
+          .anyMatch(op -> failureStatus(name, op) != null);
+      if (!ok && !failure) {
+        return;
+      }
+      for (Interval i : intervals) {
+        long key = Math.round((i.endMillis() - t0) / 1000.0);
+        long[] v = byEnd.computeIfAbsent(key, k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE, 0, 0});
+        v[0] = Math.min(v[0], i.startMillis() - t0);
+        v[1] = Math.max(v[1], i.endMillis() - t0);
+        v[ok ? 2 : 3] += i.histogram().getTotalCount();
+      }
+    });
+    List<IntervalCount> out = new ArrayList<>();
+    byEnd.values().forEach(v -> out.add(new IntervalCount(v[0] / 1000.0, v[1] / 1000.0, v[2], v[3])));
+    return out;
+  }
+
   /** One interval of an HDR log, with absolute start and end (ms since the epoch). */
   record Interval(long startMillis, long endMillis, Histogram histogram) {
   }

@@ -3,10 +3,13 @@ package dev.ycsbmongo.orchestrator.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
+import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.Stability;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.time.Duration;
 import java.util.List;
@@ -16,58 +19,145 @@ import org.junit.jupiter.api.Test;
 
 class PhaseVerdictTest {
 
-  private static final Phase RUN = Phases.of(PhaseKind.RUN, Map.of("operationcount", "1000"), 4, Optional.empty());
-  private static final ChildProcess.Outcome CLEAN = new ChildProcess.Outcome(0, false, false, Duration.ofSeconds(3), List.of());
+  private static final Acceptance DEFAULTS = Acceptance.defaults();
+  private static final Phase RUN = Phases.of(PhaseKind.RUN, Map.of("operationcount", "100000"), 4, Optional.empty());
+  private static final Phase TIMED = Phases.of(PhaseKind.RUN, Map.of("operationcount", "100000000",
+      "maxexecutiontime", "12"), 4, Optional.empty());
+  private static final ChildProcess.Outcome CLEAN = new ChildProcess.Outcome(0, false, false, Duration.ofSeconds(13),
+      List.of("Loading workload...", "[mongodb] pool summary: 4 connections created"));
+  private static final Stability STEADY = new Stability(2, "auto", 10, 10_000, 0.05, 0.02, 0, null);
 
-  private static WindowStats window(long ok, long failed) {
+  private static WindowStats window(String name, double start, double seconds, long ok, long failed) {
     OperationStats read = new OperationStats("READ", ok, failed == 0 ? Map.of() : Map.of("ERROR", failed), 100.0, 10L,
         90L, 200L, 300L, 400L, 500L);
     double rate = ok + failed == 0 ? 0 : (double) failed / (ok + failed);
-    return new WindowStats(WindowStats.FULL, 0, 3, ok, failed, ok / 3.0, rate, List.of(read));
+    return new WindowStats(name, start, seconds, ok, failed, ok / seconds, rate, List.of(read));
+  }
+
+  /** A phase that ran 12 s: the full window, and a steady one from 2 s holding five sixths of the operations. */
+  private static PhaseMeasurements measured(long ok, long failed) {
+    return new PhaseMeasurements(12_000.0, (ok + failed) / 12.0, window(WindowStats.FULL, 0, 12, ok, failed),
+        window(WindowStats.STEADY, 2, 10, ok * 5 / 6, failed * 5 / 6), null);
+  }
+
+  private static PhaseVerdict judge(Phase phase, ChildProcess.Outcome o, PhaseMeasurements m, Stability s) {
+    return PhaseVerdict.of(phase, new PhaseVerdict.Evidence(o, m, m == null ? "measurements.json is missing" : null, s,
+        null, null), DEFAULTS);
   }
 
   @Test
-  void succeedsWhenEveryOperationRanWithErrorsUnderTheLimit() {
-    assertEquals(PhaseVerdict.OK, PhaseVerdict.of(RUN, CLEAN, window(995, 5), null));
+  void succeedsWhenEveryOperationRanSteadilyWithErrorsUnderTheLimit() {
+    assertEquals(PhaseVerdict.OK, judge(RUN, CLEAN, measured(99_500, 500), STEADY));
   }
 
   @Test
   void failsOverTheErrorLimitNamingTheStatuses() {
-    PhaseVerdict v = PhaseVerdict.of(RUN, CLEAN, window(980, 20), null);
+    PhaseVerdict v = judge(RUN, CLEAN, measured(98_000, 2_000), STEADY);
     assertEquals(PhaseStatus.FAILED, v.status());
-    assertEquals("error rate 2.00% over the 1% limit (execution.maxErrorRate): READ ERROR x20", v.cause());
+    assertEquals("error rate 2.00% over the 1% limit (execution.maxErrorRate): READ ERROR x2000", v.cause());
   }
 
   @Test
   void failsWhenYcsbStoppedEarlyEvenWithExitZero() {
-    PhaseVerdict v = PhaseVerdict.of(RUN, CLEAN, window(600, 0), null);
+    PhaseVerdict v = judge(RUN, CLEAN, measured(60_000, 0), STEADY);
     assertEquals(PhaseStatus.FAILED, v.status());
-    assertTrue(v.cause().startsWith("YCSB ended after 600 of 1000 operations"), v.cause());
+    assertTrue(v.cause().startsWith("YCSB ended after 60000 of 100000 operations"), v.cause());
   }
 
   @Test
-  void failsOnExitStatusTimeoutAndMissingMeasurements() {
-    var crashed = new ChildProcess.Outcome(2, false, false, Duration.ofSeconds(1), List.of("ycsb: mongodb.writeConcern: 'x' is not valid"));
-    assertEquals("YCSB exited with status 2: ycsb: mongodb.writeConcern: 'x' is not valid",
-        PhaseVerdict.of(RUN, crashed, null, null).cause());
+  void failsOnExitStatusTimeoutAndMissingMeasurementsWithTheChildsOwnReason() {
+    var crashed = new ChildProcess.Outcome(2, false, false, Duration.ofSeconds(1),
+        List.of("ycsb: cannot connect to mongodb://127.0.0.1:1/ycsb: connection refused", "[mongodb] pool summary: 0"));
+    assertEquals("YCSB exited with status 2: ycsb: cannot connect to mongodb://127.0.0.1:1/ycsb: connection refused",
+        judge(RUN, crashed, null, null).cause());
     var hung = new ChildProcess.Outcome(143, true, false, Duration.ofMinutes(5), List.of());
-    assertEquals("timed out: still running after 5m (execution.phaseTimeout), killed",
-        PhaseVerdict.of(RUN, hung, null, null).cause());
-    assertEquals("no measurements: measurements.json is missing", PhaseVerdict.of(RUN, CLEAN, null,
-        "measurements.json is missing").cause());
+    assertEquals("timed out: still running after 5m (execution.phaseTimeout), killed", judge(RUN, hung, null, null).cause());
+    assertEquals("no measurements: measurements.json is missing", judge(RUN, CLEAN, null, null).cause());
+    // YCSB reports some failures on stdout only: that line is the reason, not the routine stderr
+    PhaseVerdict fromStdout = PhaseVerdict.of(RUN, new PhaseVerdict.Evidence(CLEAN, null, "measurements.json is missing",
+        null, null, "Unknown request distribution \"gaussianish\""), DEFAULTS);
+    assertEquals("no measurements: measurements.json is missing; YCSB's last message: Unknown request distribution"
+        + " \"gaussianish\"", fromStdout.cause());
   }
 
   @Test
-  void interruptedWinsOverEverythingElse() {
+  void interruptedWinsOverEverythingButADeadTarget() {
     var stopped = new ChildProcess.Outcome(143, false, true, Duration.ofSeconds(7), List.of());
-    assertEquals(PhaseStatus.INTERRUPTED, PhaseVerdict.of(RUN, stopped, null, null).status());
+    assertEquals(PhaseStatus.INTERRUPTED, judge(RUN, stopped, null, null).status());
+    var killed = new ChildProcess.Outcome(143, false, false, Duration.ofSeconds(9), List.of());
+    PhaseVerdict v = PhaseVerdict.of(RUN, new PhaseVerdict.Evidence(killed, measured(40_000, 10), null, STEADY,
+        new TargetWatch.Down(4.1, "connection refused"), null), DEFAULTS);
+    assertEquals(new PhaseVerdict(PhaseStatus.FAILED, "server stopped answering 4.1 s into the phase (connection refused)"), v);
   }
 
   @Test
-  void maxExecutionTimeRunsAreNotHeldToTheirOperationCount() {
-    Phase timed = Phases.of(PhaseKind.RUN, Map.of("operationcount", "1000000", "maxexecutiontime", "5"), 4, Optional.empty());
-    assertEquals(PhaseVerdict.OK, PhaseVerdict.of(timed, CLEAN, window(600, 0), null));
-    Phase load = Phases.of(PhaseKind.LOAD, Map.of("recordcount", "1000"), 4, Optional.empty());
-    assertEquals(PhaseStatus.FAILED, PhaseVerdict.of(load, CLEAN, window(600, 0), null).status());
+  void failsWhenThroughputStalledAtZeroWhileThePhaseWentOn() {
+    Stability stalled = new Stability(2, "auto", 10, 3_000, 1.2, -0.9, 6, 5.0);
+    PhaseVerdict v = judge(TIMED, CLEAN, measured(40_000, 4), stalled);
+    assertEquals(PhaseStatus.FAILED, v.status());
+    assertEquals("throughput fell to 0 for 6 s from 5 s into the phase while it went on (limit 3s:"
+        + " execution.acceptance.maxStall); errors: READ ERROR x4", v.cause());
+  }
+
+  @Test
+  void failsWhenItRanPastMaxExecutionTimePlusGrace() {
+    var slow = new ChildProcess.Outcome(0, false, false, Duration.ofSeconds(36), List.of());
+    PhaseVerdict v = judge(TIMED, slow, measured(40_000, 0), STEADY);
+    assertEquals("ran 36.0 s, past its 12 s maxexecutiontime plus 15s grace (execution.acceptance.grace): operations"
+        + " were stuck", v.cause());
+    assertEquals(PhaseVerdict.OK, judge(TIMED, new ChildProcess.Outcome(0, false, false, Duration.ofSeconds(26),
+        List.of()), measured(40_000, 0), STEADY));
+  }
+
+  @Test
+  void failsACellThatMeasuredAlmostNothing() {
+    PhaseMeasurements one = new PhaseMeasurements(10_000.0, 0.1, window(WindowStats.FULL, 0, 10, 1, 0),
+        window(WindowStats.STEADY, 2, 8, 1, 0), null);
+    PhaseVerdict v = judge(TIMED, CLEAN, one, STEADY);
+    assertEquals(new PhaseVerdict(PhaseStatus.FAILED, "only 1 successful operation in the 8 s steady window (minimum"
+        + " 1,000: execution.acceptance.minOperations)"), v);
+  }
+
+  @Test
+  void failsASteadyWindowShorterThanTheMinimumOrAbsent() {
+    PhaseMeasurements shortWindow = new PhaseMeasurements(6_000.0, 10_000.0, window(WindowStats.FULL, 0, 6, 60_000, 0),
+        window(WindowStats.STEADY, 3, 3, 30_000, 0), null);
+    assertEquals("steady window only 3 s from 3 s in (minimum 5s: execution.acceptance.minWindow); lengthen the phase"
+        + " (maxexecutiontime or operationcount)", judge(TIMED, CLEAN, shortWindow, STEADY).cause());
+    PhaseMeasurements none = new PhaseMeasurements(1_000.0, 10_000.0, window(WindowStats.FULL, 0, 1, 10_000, 0), null,
+        "phase shorter than the 10 s ramp-up");
+    assertTrue(judge(TIMED, CLEAN, none, null).cause().startsWith("no steady window to state figures from: phase shorter"
+        + " than the 10 s ramp-up"));
+  }
+
+  @Test
+  void marksAStillRisingOrScatteredThroughputUnstable() {
+    PhaseVerdict rising = judge(TIMED, CLEAN, measured(40_000, 0), new Stability(2, "auto", 10, 3_000, 0.2, 0.4, 0, null));
+    assertEquals(new PhaseVerdict(PhaseStatus.UNSTABLE, "throughput still rising 40% over the steady window (limit 25%:"
+        + " execution.acceptance.maxRise): warm-up not over; lengthen the phase"), rising);
+    PhaseVerdict scattered = judge(TIMED, CLEAN, measured(40_000, 0), new Stability(2, "auto", 10, 3_000, 0.32, 0.0, 0,
+        null));
+    assertEquals(PhaseStatus.UNSTABLE, scattered.status());
+    assertEquals("per-second throughput varies by 32% (coefficient of variation) over the steady window, above the 25%"
+        + " limit (execution.acceptance.maxCv)", scattered.cause());
+  }
+
+  @Test
+  void holdsOnlyMeasuredCellsToTheFiguresMinimums() {
+    PhaseMeasurements tiny = new PhaseMeasurements(500.0, 200.0, window(WindowStats.FULL, 0, 0.5, 100, 0), null,
+        "phase shorter than the 10 s ramp-up");
+    assertEquals(PhaseVerdict.OK, judge(Phases.preparingLoad(Map.of("recordcount", "100")), CLEAN, tiny, null));
+    Phase warmup = Phases.of(PhaseKind.WARMUP, Map.of("operationcount", "100"), 4, Optional.empty());
+    assertEquals(PhaseVerdict.OK, judge(warmup, CLEAN, tiny, null));
+    // but a stalled load fails like any phase
+    assertEquals(PhaseStatus.FAILED, judge(Phases.preparingLoad(Map.of("recordcount", "100")), CLEAN, tiny,
+        new Stability(0, "fixed", 0, 0, null, null, 4, 1.0)).status());
+  }
+
+  @Test
+  void maxExecutionTimeRunsAreNotHeldToTheirOperationCountButLoadsAre() {
+    assertEquals(PhaseVerdict.OK, judge(TIMED, CLEAN, measured(60_000, 0), STEADY));
+    Phase load = Phases.of(PhaseKind.LOAD, Map.of("recordcount", "100000"), 4, Optional.empty());
+    assertEquals(PhaseStatus.FAILED, judge(load, CLEAN, measured(60_000, 0), STEADY).status());
   }
 }

@@ -136,7 +136,7 @@ class PlanLoaderTest {
         + "execution:\n  repetitions: 2\n  load: {reload: per-cell}\n", Path.of("plan.yaml"), Map.of());
     Settings d = Settings.defaults();
     assertEquals(new Settings(2, Map.of(), d.loadThreads(), Map.of(), ReloadPolicy.PER_CELL, d.verifyLoad(),
-        d.phaseTimeout(), d.maxErrorRate(), d.rampUp(), d.statusInterval()), plan.settings());
+        d.phaseTimeout(), d.maxErrorRate(), d.rampUp(), d.statusInterval(), d.acceptance(), d.onTargetDown()), plan.settings());
   }
 
   @Test

@@ -1,0 +1,130 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.orchestrator.plan.Acceptance.SteadyStateRule;
+import dev.ycsbmongo.orchestrator.results.Stability;
+import dev.ycsbmongo.orchestrator.results.YcsbOutput.IntervalCount;
+import java.util.List;
+
+/**
+ * Where a phase's steady window starts, and how steady it was, from its per-interval throughput.
+ *
+ * <p>The client's JIT, the server's caches and the connection pool warm up inside the measured
+ * JVM, so no unmeasured run in another process can take the warm-up away: the window has to be cut
+ * inside the phase. {@link SteadyStateRule#AUTO} cuts where the Marginal Standard Error Rule
+ * (MSER, White 1997) puts it: the truncation point d, among the intervals from the ramp-up to the
+ * middle of the series, that minimises the standard error of the remaining mean,
+ * {@code sum((x_i - mean_d)^2) / (n - d)^2}. A ramp inflates the deviations until it is cut off, so
+ * the minimum lands where the series has settled; limiting d to the first half stops it from
+ * cutting a noisy tail. docs/architecture.md shows what it chose on the quickstart.
+ */
+final class SteadyState {
+
+  private SteadyState() {
+  }
+
+  /**
+   * The intervals the analysis uses: every one but YCSB's last, which only flushes the final
+   * partial second, and none shorter than half a second.
+   */
+  static List<IntervalCount> whole(List<IntervalCount> intervals) {
+    List<IntervalCount> body = intervals.size() > 1 ? intervals.subList(0, intervals.size() - 1) : intervals;
+    return body.stream().filter(i -> i.endSeconds() - i.startSeconds() >= 0.5).toList();
+  }
+
+  /** The index in {@code xs} (whole intervals) where the steady window starts. */
+  static int start(List<IntervalCount> xs, double rampUpSeconds, SteadyStateRule rule) {
+    int first = 0;
+    while (first < xs.size() && xs.get(first).startSeconds() < rampUpSeconds - 1e-9) {
+      first++;
+    }
+    if (rule == SteadyStateRule.FIXED || xs.size() - first < 4) {
+      return first;
+    }
+    int n = xs.size();
+    int best = first;
+    double bestScore = Double.MAX_VALUE;
+    for (int d = first; d <= first + (n - first) / 2; d++) {
+      double mean = 0;
+      for (int i = d; i < n; i++) {
+        mean += xs.get(i).opsPerSec();
+      }
+      mean /= n - d;
+      double ssd = 0;
+      for (int i = d; i < n; i++) {
+        double dev = xs.get(i).opsPerSec() - mean;
+        ssd += dev * dev;
+      }
+      double score = ssd / ((double) (n - d) * (n - d));
+      if (score < bestScore - 1e-12) {
+        bestScore = score;
+        best = d;
+      }
+    }
+    return best;
+  }
+
+  /** The stability of the window starting at {@code start} (an index into {@code xs}), and the phase's longest stall. */
+  static Stability of(List<IntervalCount> all, List<IntervalCount> xs, int start, SteadyStateRule rule) {
+    List<IntervalCount> w = xs.subList(Math.min(start, xs.size()), xs.size());
+    double startSeconds = start < xs.size() ? xs.get(start).startSeconds()
+        : xs.isEmpty() ? 0 : xs.get(xs.size() - 1).endSeconds();
+    double mean = w.stream().mapToDouble(IntervalCount::opsPerSec).average().orElse(0);
+    Double cv = null;
+    if (w.size() >= 2 && mean > 0) {
+      double var = w.stream().mapToDouble(i -> (i.opsPerSec() - mean) * (i.opsPerSec() - mean)).sum() / (w.size() - 1);
+      cv = Math.sqrt(var) / mean;
+    }
+    Double rise = null;
+    if (w.size() >= 3) {
+      int third = w.size() / 3;
+      double head = w.subList(0, third).stream().mapToDouble(IntervalCount::opsPerSec).average().orElse(0);
+      double tail = w.subList(w.size() - third, w.size()).stream().mapToDouble(IntervalCount::opsPerSec).average()
+          .orElse(0);
+      rise = head > 0 ? (tail - head) / head : null;
+    }
+    double[] stall = longestStall(all);
+    return new Stability(round(startSeconds), rule.name().toLowerCase(java.util.Locale.ROOT), w.size(), round(mean),
+        cv == null ? null : round4(cv), rise == null ? null : round4(rise), round(stall[0]),
+        stall[0] > 0 ? round(stall[1]) : null);
+  }
+
+  /**
+   * The longest run of intervals without one successful operation, after the first that had one
+   * (threads still starting are not a stall) and before the last (the phase went on past it).
+   * Returns {seconds, start}.
+   */
+  static double[] longestStall(List<IntervalCount> all) {
+    double longest = 0;
+    double longestStart = 0;
+    boolean started = false;
+    Double runStart = null;
+    for (int i = 0; i < all.size() - 1; i++) {
+      IntervalCount c = all.get(i);
+      if (c.operations() > 0) {
+        started = true;
+        runStart = null;
+        continue;
+      }
+      if (!started) {
+        continue;
+      }
+      if (runStart == null) {
+        runStart = c.startSeconds();
+      }
+      double length = c.endSeconds() - runStart;
+      if (length > longest) {
+        longest = length;
+        longestStart = runStart;
+      }
+    }
+    return new double[] {longest, longestStart};
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 10) / 10.0;
+  }
+
+  private static double round4(double v) {
+    return Math.round(v * 10000) / 10000.0;
+  }
+}

@@ -1,0 +1,44 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import java.time.Duration;
+
+/**
+ * What a measured cell (a run, or a load a scenario measures) must show before its figures are
+ * called {@code ok}: the plan's {@code execution.acceptance} block, defaults in {@link Defaults}.
+ * The verdict itself is decided in one place, {@code exec.PhaseVerdict}; these are its thresholds.
+ *
+ * @param minOperations successful operations the steady window must hold
+ * @param minWindow how long the steady window must last
+ * @param steadyState {@link SteadyStateRule#AUTO}: the window starts where the per-second throughput has
+ *     settled (at least {@link Settings#rampUp()} in); {@link SteadyStateRule#FIXED}: exactly at the ramp-up
+ * @param maxCv the largest coefficient of variation of the per-second throughput over the window (0..1)
+ *     before the cell is {@code unstable}
+ * @param maxRise the largest rise of throughput from the window's first third to its last third (a
+ *     share, e.g. 0.25) before the cell is {@code unstable}: the warm-up was not over
+ * @param maxStall the longest run of intervals without one successful operation while the phase went on
+ *     before the cell fails
+ * @param grace how long a phase bounded by {@code maxexecutiontime} may run past it (JVM start, load of
+ *     the workload, threads finishing their last operation) before it fails as overrun
+ */
+public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
+    double maxRise, Duration maxStall, Duration grace) {
+
+  /** Where the steady window starts. */
+  public enum SteadyStateRule {
+    AUTO, FIXED
+  }
+
+  public Acceptance {
+    if (minOperations < 0) {
+      throw new IllegalArgumentException("minimum operations must be 0 or more, got " + minOperations);
+    }
+    if (maxCv < 0 || maxRise < 0) {
+      throw new IllegalArgumentException("stability limits must be 0 or more");
+    }
+  }
+
+  public static Acceptance defaults() {
+    return new Acceptance(Defaults.MIN_OPERATIONS, Defaults.MIN_WINDOW, Defaults.STEADY_STATE, Defaults.MAX_CV,
+        Defaults.MAX_RISE, Defaults.MAX_STALL, Defaults.GRACE);
+  }
+}

@@ -1,0 +1,22 @@
+package dev.ycsbmongo.orchestrator.results;
+
+/**
+ * How steady a measured cell's throughput was over its steady window, from its per-second
+ * (status-interval) series: what its verdict was judged on, kept so that a reader can defend or
+ * doubt the figure without the raw logs.
+ *
+ * @param steadyStartSeconds where the steady window starts, seconds after the first interval
+ * @param steadyStartRule {@code auto} (where throughput settled, at least the ramp-up in) or {@code fixed}
+ *     (exactly at the ramp-up)
+ * @param intervals whole intervals in the window (the last, partial one left out)
+ * @param meanOpsPerSec mean of their successful operations per second
+ * @param cv coefficient of variation of that series (standard deviation / mean); null under 2 intervals
+ * @param rise change of throughput from the window's first third to its last third, as a share
+ *     (0.4 = rising 40%); null under 3 intervals
+ * @param longestStallSeconds the longest run of intervals without one successful operation, anywhere
+ *     in the phase before its last interval
+ * @param stallStartSeconds where that stall started (null when there was none)
+ */
+public record Stability(double steadyStartSeconds, String steadyStartRule, int intervals, double meanOpsPerSec,
+    Double cv, Double rise, double longestStallSeconds, Double stallStartSeconds) {
+}

@@ -1,0 +1,84 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.MongoSocketOpenException;
+import com.mongodb.MongoSocketReadTimeoutException;
+import com.mongodb.MongoTimeoutException;
+import com.mongodb.ServerAddress;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class TargetWatchTest {
+
+  @Test
+  void namesWireFailuresInAPersonsWords() {
+    ServerAddress a = new ServerAddress("127.0.0.1", 1);
+    assertEquals("connection refused", TargetWatch.cause(new MongoSocketOpenException("Exception opening socket", a,
+        new ConnectException("Connection refused"))));
+    assertEquals("no reply within 2 s", TargetWatch.cause(new MongoSocketReadTimeoutException("Timeout while receiving"
+        + " message", a, new SocketTimeoutException("Read timed out"))));
+    assertEquals("connection refused", TargetWatch.cause(new MongoTimeoutException("Timed out after 2000 ms while"
+        + " waiting to connect. Client view of cluster state is {type=UNKNOWN, servers=[{address=127.0.0.1:1,"
+        + " type=UNKNOWN, state=CONNECTING, exception={com.mongodb.MongoSocketOpenException: Exception opening socket},"
+        + " caused by {java.net.ConnectException: Connection refused}}]")));
+    assertEquals("no server answered within 2 s", TargetWatch.cause(new MongoTimeoutException("Timed out after 2000 ms")));
+  }
+
+  @Test
+  void checkOnceSaysAPortWithNothingOnItRefuses() throws IOException {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    Optional<String> problem = TargetWatch.checkOnce("mongodb://127.0.0.1:" + port + "/?directConnection=true");
+    assertEquals(Optional.of("connection refused"), problem);
+  }
+
+  @Test
+  void declaresAStalledServerDownWithinItsBoundAndCallsBack() throws Exception {
+    // accepts connections and never answers: the driver's handshake times out
+    List<Socket> held = new ArrayList<>();
+    try (ServerSocket stalled = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread acceptor = new Thread(() -> {
+        try {
+          while (true) {
+            held.add(stalled.accept());
+          }
+        } catch (IOException e) {
+          // closed at the end of the test
+        }
+      });
+      acceptor.setDaemon(true);
+      acceptor.start();
+      CountDownLatch called = new CountDownLatch(1);
+      long t0 = System.nanoTime();
+      try (TargetWatch w = TargetWatch.start("mongodb://127.0.0.1:" + stalled.getLocalPort() + "/?directConnection=true",
+          Duration.ofSeconds(2), called::countDown)) {
+        assertTrue(called.await(15, TimeUnit.SECONDS), "the watch never declared the stalled server down");
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(seconds < 10, "took " + seconds + " s");
+        TargetWatch.Down down = w.down().orElseThrow();
+        assertTrue(down.cause().equals("no reply within 2 s") || down.cause().equals("no server answered within 2 s"),
+            down.cause());
+        assertTrue(down.atSeconds() < 2, "first failure at " + down.atSeconds());
+      } finally {
+        for (Socket s : held) {
+          s.close();
+        }
+      }
+    }
+  }
+}
