@@ -64,7 +64,7 @@ class PlanLoaderRejectsTest {
   @Test
   void rejectsUnknownExecutionKeyWithDidYouMean() {
     assertRejected(BASE + "execution:\n  repetition: 2\n", "plan.yaml:8: execution.repetition: unknown key;"
-        + " accepted: repetitions, warmup, load, phaseTimeout, maxErrorRate, rampUp, statusInterval"
+        + " accepted: repetitions, warmup, load, phaseTimeout, maxErrorRate, rampUp, statusInterval, acceptance, onTargetDown, targetWait, targetDownAfter"
         + " (did you mean 'repetitions'?)");
   }
 
