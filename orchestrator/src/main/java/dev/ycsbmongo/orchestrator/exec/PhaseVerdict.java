@@ -128,12 +128,12 @@ record PhaseVerdict(PhaseStatus status, String cause) {
     if (s.rise() != null && s.rise() > a.maxRise()) {
       return new PhaseVerdict(PhaseStatus.UNSTABLE, String.format(Locale.ROOT, "throughput still rising %.0f%% over the"
           + " steady window (limit %s: execution.acceptance.maxRise): warm-up not over; lengthen the phase",
-          s.rise() * 100, ErrorRates.format(a.maxRise())));
+          s.rise() * 100, Acceptance.formatLimit(a.maxRise())));
     }
     if (s.cv() != null && s.cv() > a.maxCv()) {
       return new PhaseVerdict(PhaseStatus.UNSTABLE, String.format(Locale.ROOT, "per-second throughput varies by %.0f%%"
           + " (coefficient of variation) over the steady window, above the %s limit (execution.acceptance.maxCv)",
-          s.cv() * 100, ErrorRates.format(a.maxCv())));
+          s.cv() * 100, Acceptance.formatLimit(a.maxCv())));
     }
     return OK;
   }

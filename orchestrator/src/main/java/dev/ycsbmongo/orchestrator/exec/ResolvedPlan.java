@@ -78,8 +78,8 @@ public final class ResolvedPlan {
     am.put("minOperations", a.minOperations());
     am.put("minWindow", Durations.format(a.minWindow()));
     am.put("steadyState", a.steadyState().name().toLowerCase(java.util.Locale.ROOT));
-    am.put("maxCv", ErrorRates.format(a.maxCv()));
-    am.put("maxRise", ErrorRates.format(a.maxRise()));
+    am.put("maxCv", dev.ycsbmongo.orchestrator.plan.Acceptance.formatLimit(a.maxCv()));
+    am.put("maxRise", dev.ycsbmongo.orchestrator.plan.Acceptance.formatLimit(a.maxRise()));
     am.put("maxStall", Durations.format(a.maxStall()));
     am.put("grace", Durations.format(a.grace()));
     ex.put("acceptance", am);

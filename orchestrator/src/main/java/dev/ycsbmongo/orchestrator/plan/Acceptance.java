@@ -37,6 +37,11 @@ public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule
     }
   }
 
+  /** A stability limit as a plan writes it: {@code 25%}, or {@code off} for none. */
+  public static String formatLimit(double share) {
+    return Double.isInfinite(share) ? "off" : ErrorRates.format(share);
+  }
+
   public static Acceptance defaults() {
     return new Acceptance(Defaults.MIN_OPERATIONS, Defaults.MIN_WINDOW, Defaults.STEADY_STATE, Defaults.MAX_CV,
         Defaults.MAX_RISE, Defaults.MAX_STALL, Defaults.GRACE);

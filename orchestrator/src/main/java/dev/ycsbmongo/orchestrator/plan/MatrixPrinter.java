@@ -70,8 +70,8 @@ public final class MatrixPrinter {
     e.append(", acceptance={minOperations=").append(a.minOperations())
         .append(", minWindow=").append(Durations.format(a.minWindow()))
         .append(", steadyState=").append(a.steadyState().name().toLowerCase(java.util.Locale.ROOT))
-        .append(", maxCv=").append(ErrorRates.format(a.maxCv()))
-        .append(", maxRise=").append(ErrorRates.format(a.maxRise()))
+        .append(", maxCv=").append(Acceptance.formatLimit(a.maxCv()))
+        .append(", maxRise=").append(Acceptance.formatLimit(a.maxRise()))
         .append(", maxStall=").append(Durations.format(a.maxStall()))
         .append(", grace=").append(Durations.format(a.grace())).append('}')
         .append(", onTargetDown=").append(s.onTargetDown().action().name().toLowerCase(java.util.Locale.ROOT));

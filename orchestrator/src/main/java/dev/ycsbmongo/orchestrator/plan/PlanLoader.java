@@ -433,8 +433,23 @@ public final class PlanLoader {
     };
   }
 
+  /** A stability limit: a percentage (above 100% allowed: a throughput can more than double) or off. */
   private static double share(Section map, Node.Entry entry) {
-    return errorRate(map, entry);
+    String text = map.text(entry, "a percentage such as 25%, or off").strip();
+    if (text.equals("off") || text.equals("false")) {
+      return Double.POSITIVE_INFINITY;
+    }
+    try {
+      double v = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100
+          : Double.parseDouble(text);
+      if (v >= 0 && Double.isFinite(v)) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw map.error(entry, "'" + text + "' is not a limit; expected a percentage >= 0% such as 25%, a share such as"
+        + " 0.25, or off");
   }
 
   private static Map<String, String> loadProperties(Section props) {

@@ -1,0 +1,138 @@
+package dev.ycsbmongo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A target that dies or stalls in the middle of a run phase: the cell fails within seconds with the
+ * cause, the plan stops before the next cell with one line saying how to resume, nothing measured
+ * is lost, and {@code run --resume} once the server is back runs what is missing. Against test-owned
+ * embedded servers (they must be killed and stalled), not the extension's.
+ */
+class TargetDownIT {
+
+  /** Two scenarios on one target; acceptance loosened so the noisy machine's stability is not what is tested. */
+  private static final String PLAN = """
+      name: %s
+      targets:
+        - {name: doomed, uri: "${DOOMED_URI}"}
+      scenarios:
+        - {name: rw-50-50, workload: ${ROOT}/workloads/rw-50-50}
+        - {name: rw-95-5, workload: ${ROOT}/workloads/rw-95-5}
+      properties:
+        recordcount: 500
+        operationcount: 100000000
+        maxexecutiontime: 12
+      execution:
+        rampUp: 1s
+        targetDownAfter: 2s
+        acceptance: {minOperations: 10, minWindow: 2s, maxCv: off, maxRise: off}
+      """;
+
+  @Test
+  void serverKilledMidPhaseFailsTheCellWithinSecondsStopsThePlanAndResumeFinishesIt(@TempDir Path work)
+      throws Exception {
+    System.out.println("[it] TargetDownIT: target is a test-owned embedded server, closed 4 s into a run phase");
+    EmbeddedMongoServer first = EmbeddedMongoServer.start(0);
+    EmbeddedMongoServer doomed = first;
+    int port = first.port();
+    Path plan = Orchestrator.writePlan(work, "down-it", PLAN.formatted("down-it"));
+    Path results = work.resolve("results");
+    Instant[] killedAt = new Instant[1];
+    try {
+      long t0 = System.nanoTime();
+      LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", first.connectionString("ycsb")), process -> {
+        Orchestrator.awaitRecords(process, results, 1, Duration.ofMinutes(2));  // the load
+        sleep(4000);
+        killedAt[0] = Instant.now();
+        first.close();
+      }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      assertEquals(1, run.exitCode, run.diagnostics());
+      assertTrue(seconds < 60, "the plan took " + seconds + " s: it waited out timeouts instead of noticing");
+
+      Path runDir = Orchestrator.onlyRunDir(results);
+      List<JsonNode> records = records(runDir);
+      assertEquals(2, records.size(), "the load and the cell the server died in; no later cell ran: " + records);
+      JsonNode failed = records.get(1);
+      assertEquals("FAILED", failed.get("status").asText(), failed.toString());
+      String cause = failed.get("cause").asText();
+      assertTrue(cause.startsWith("server stopped answering ") && cause.contains("connection refused"), cause);
+      double deathToRecord = Duration.between(killedAt[0], Instant.parse(failed.get("end").asText())).toMillis() / 1000.0;
+      System.out.printf("[it] TargetDownIT: server death to the failed cell's record: %.1f s%n", deathToRecord);
+      assertTrue(deathToRecord < 15, "took " + deathToRecord + " s from the server's death to the record");
+      assertTrue(run.stderr.contains("is not answering: stopping the plan") && run.stderr.contains("run --resume "
+          + runDir), run.stderr);
+      assertTrue(run.stdout.contains("stopped: target doomed"), run.stdout);
+      assertTrue(!run.stdout.contains("Exception") && !run.stderr.contains("\tat "), run.diagnostics());
+
+      // the server is back (empty: the resume reloads), and the resume runs the failed and missing cells
+      doomed = EmbeddedMongoServer.start(port);
+      LauncherRun resume = Orchestrator.run(work, Map.of("DOOMED_URI", doomed.connectionString("ycsb")), null,
+          "run", "--resume", runDir.toString(), "--progress", "plain");
+      assertEquals(0, resume.exitCode, resume.diagnostics());
+      List<JsonNode> after = records(runDir);
+      assertEquals("FAILED", after.get(1).get("status").asText(), "the failed attempt is kept: nothing is lost");
+      long okRuns = after.stream().filter(r -> r.get("kind").asText().equals("RUN")
+          && r.get("status").asText().equals("SUCCEEDED")).count();
+      assertEquals(2, okRuns, after.toString());
+    } finally {
+      doomed.close();
+    }
+  }
+
+  @Test
+  void stalledServerFailsTheCellWithNoReplyAndStopsThePlan(@TempDir Path work) throws Exception {
+    System.out.println("[it] TargetDownIT: target is a test-owned embedded server behind a proxy that stalls 4 s into a"
+        + " run phase (accepts, never answers)");
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start(0);
+         StallingProxy proxy = new StallingProxy("127.0.0.1", server.port())) {
+      Path plan = Orchestrator.writePlan(work, "stall-it", PLAN.formatted("stall-it"));
+      Path results = work.resolve("results");
+      long t0 = System.nanoTime();
+      LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", "mongodb://127.0.0.1:" + proxy.port() + "/ycsb"),
+          process -> {
+            Orchestrator.awaitRecords(process, results, 1, Duration.ofMinutes(2));
+            sleep(4000);
+            proxy.stall();
+          }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      assertEquals(1, run.exitCode, run.diagnostics());
+      assertTrue(seconds < 60, "took " + seconds + " s");
+      List<JsonNode> records = records(Orchestrator.onlyRunDir(results));
+      assertEquals(2, records.size(), records.toString());
+      String cause = records.get(1).get("cause").asText();
+      assertTrue(cause.startsWith("server stopped answering ") && (cause.contains("no reply within")
+          || cause.contains("no server answered within")), cause);
+    }
+  }
+
+  private static List<JsonNode> records(Path runDir) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<JsonNode> out = new ArrayList<>();
+    for (String line : Orchestrator.resultLines(runDir)) {
+      out.add(json.readTree(line));
+    }
+    return out;
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
