@@ -49,6 +49,10 @@ public final class SummaryCsv {
     if (stress) {
       header.addAll(ConnectionCsvColumns.HEAD);
     }
+    boolean judged = rows.stream().anyMatch(r -> r.stability() != null);
+    if (judged) {
+      header.addAll(StabilityCsvColumns.HEAD);
+    }
 
     StringBuilder out = new StringBuilder();
     line(out, header);
@@ -85,6 +89,9 @@ public final class SummaryCsv {
       }
       if (stress) {
         row.addAll(ConnectionCsvColumns.values(r.connections()));
+      }
+      if (judged) {
+        row.addAll(StabilityCsvColumns.values(r.stability()));
       }
       line(out, row);
     }

@@ -97,8 +97,15 @@ public final class SummaryMarkdown {
   private static String windowNote(List<PhaseResult> rows) {
     Set<Double> rampUps = rows.stream().map(PhaseResult::rampUpSeconds).collect(Collectors.toCollection(LinkedHashSet::new));
     String ramp = rampUps.size() == 1 ? String.format(Locale.ROOT, "%s s", trim(rampUps.iterator().next())) : "per-phase";
-    return "Figures over the steady state after a " + ramp + " ramp-up, except rows marked (full): "
-        + "phases too short for one, measured over their whole run.";
+    boolean auto = rows.stream().anyMatch(r -> r.stability() != null && "auto".equals(r.stability().steadyStartRule()));
+    String start = auto ? "Figures over each phase's steady window, from where its throughput settled (at least a " + ramp
+        + " ramp-up in; results.jsonl stability.steadyStartSeconds says where)"
+        : "Figures over the steady state after a " + ramp + " ramp-up";
+    String note = start + ", except rows marked (full): phases too short for one, measured over their whole run.";
+    if (rows.stream().anyMatch(r -> spreadOf(r) != null)) {
+      note += " Spread (CV): how much the per-second throughput varied over that window (standard deviation / mean).";
+    }
+    return note;
   }
 
   private static void targets(StringBuilder out, List<PhaseResult> rows) {
@@ -156,10 +163,14 @@ public final class SummaryMarkdown {
     boolean stress = records.get(0).kind() == PhaseKind.CONNECTIONS;
     List<ServerColumn> server = SERVER_COLUMNS.stream()
         .filter(c -> records.stream().anyMatch(r -> c.value().apply(CellFigures.of(r)) != null)).toList();
+    boolean spread = !stress && records.stream().anyMatch(r -> spreadOf(r) != null);
     if (stress) {
       head.addAll(ConnectionTable.HEAD);
     } else {
       head.addAll(List.of("Throughput (ops/s)", "Errors", "RAL (µs)", "WAL (µs)", "p99 read (µs)", "p99 write (µs)"));
+      if (spread) {
+        head.add("Spread (CV)");
+      }
       server.forEach(c -> head.add(c.label()));
     }
     head.add("Status");
@@ -171,7 +182,7 @@ public final class SummaryMarkdown {
         row.add(r.target().name());
       }
       varying.forEach(k -> row.add(Objects.requireNonNullElse(r.coordinates().get(k), "-")));
-      row.addAll(stress ? ConnectionTable.figures(reps) : figures(reps, server));
+      row.addAll(stress ? ConnectionTable.figures(reps) : figures(reps, server, spread));
       row.add(status(reps));
       out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
@@ -215,11 +226,14 @@ public final class SummaryMarkdown {
   }
 
   /** The value columns of one cell: its repetitions' means (and throughput range) when there are several. */
-  private static List<String> figures(List<PhaseResult> reps, List<ServerColumn> server) {
+  private static List<String> figures(List<PhaseResult> reps, List<ServerColumn> server, boolean spread) {
     List<PhaseResult> ok = reps.stream().filter(PhaseResult::succeeded).toList();
     List<CellFigures> f = ok.stream().map(CellFigures::of).toList();
     if (ok.isEmpty()) {
       List<String> none = new ArrayList<>(List.of("-", "-", "-", "-", "-", "-"));
+      if (spread) {
+        none.add("-");
+      }
       server.forEach(c -> none.add("-"));
       return none;
     }
@@ -237,11 +251,20 @@ public final class SummaryMarkdown {
         num(mean(f.stream().map(CellFigures::wal).toList())),
         num(mean(f.stream().map(c -> c.p99Read() == null ? null : c.p99Read().doubleValue()).toList())),
         num(mean(f.stream().map(c -> c.p99Write() == null ? null : c.p99Write().doubleValue()).toList()))));
+    if (spread) {
+      Double cv = mean(ok.stream().map(SummaryMarkdown::spreadOf).toList());
+      row.add(cv == null ? "-" : String.format(Locale.ROOT, "%.1f%%", cv * 100));
+    }
     for (ServerColumn c : server) {
       Double v = mean(f.stream().map(c.value()).toList());
       row.add(v == null ? "-" : String.format(Locale.ROOT, c.format(), v));
     }
     return row;
+  }
+
+  /** The coefficient of variation of a cell's per-second throughput over its steady window, when known. */
+  static Double spreadOf(PhaseResult r) {
+    return r.stability() == null ? null : r.stability().cv();
   }
 
   static Double mean(List<Double> values) {

@@ -69,10 +69,10 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
       if (okA.isEmpty() || okB.isEmpty()) {
         // A failed cell has no figures: a change against it would be invented, so it is listed instead.
         if (okA.isEmpty()) {
-          unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "A", "no successful repetition"));
+          unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "A", whyNotOk(e.getValue())));
         }
         if (okB.isEmpty()) {
-          unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "B", "no successful repetition"));
+          unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "B", whyNotOk(other)));
         }
         continue;
       }
@@ -84,6 +84,13 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     covarying.forEach((k, values) -> notes.add(k + " changes with " + spec.by() + " (" + values
         + "), so it is not used to pair cells"));
     return new Comparison(spec, pairs, unpaired, ranges(pairs), notes);
+  }
+
+  /** Why a cell has no figures to compare: its verdict, e.g. "unstable: throughput still rising 40% ...". */
+  private static String whyNotOk(List<PhaseResult> reps) {
+    PhaseResult r = reps.get(reps.size() - 1);
+    return "no successful repetition (" + r.status().name().toLowerCase(java.util.Locale.ROOT)
+        + (r.cause() == null ? "" : ": " + r.cause()) + ")";
   }
 
   /**

@@ -31,7 +31,7 @@ class ComparisonTest {
     assertEquals(Map.of("target", "aws-medium", "threadcount", "8"), medium.cell());
     assertEquals(-20.0, medium.change(Figure.THROUGHPUT).percent(), 1e-9);
     assertEquals(25.0, medium.change(Figure.RAL).percent(), 1e-9);
-    assertEquals(List.of("A no cell with server.chainingAllowed=false", "A no successful repetition"),
+    assertEquals(List.of("A no cell with server.chainingAllowed=false", "A no successful repetition (failed: error rate 5%)"),
         c.unpaired().stream().map(u -> u.side() + " " + u.reason()).toList());
     assertEquals("16", c.unpaired().get(0).cell().get("threadcount"));
   }
@@ -197,7 +197,7 @@ class ComparisonTest {
     Comparison c = Comparison.of(CompareFixtures.chainingStudy(), CompareSpec.parse("target=aws-medium,aws-large"));
     assertEquals(List.of(Map.of("threadcount", "8", "server.chainingAllowed", "true"),
         Map.of("threadcount", "8", "server.chainingAllowed", "false")), c.pairs().stream().map(Pair::cell).toList());
-    assertEquals(List.of("B no successful repetition", "B no cell with target=aws-medium"),
+    assertEquals(List.of("B no successful repetition (failed: error rate 5%)", "B no cell with target=aws-medium"),
         c.unpaired().stream().map(u -> u.side() + " " + u.reason()).toList());
     assertEquals(120.0, c.pairs().get(0).change(Figure.THROUGHPUT).percent(), 1e-9);
     assertTrue(c.ranges().stream().allMatch(g -> g.group().isEmpty()), "labels differ between targets: no label groups");
