@@ -30,6 +30,10 @@ import site.ycsb.workloads.CoreWorkload;
  * {@code shell ARGS} runs {@code site.ycsb.CommandLine}, with stdout and stderr filtered so that
  * no password from a connection string (in the arguments, in {@code -P} files or in
  * {@value ClientConfig#URL_ENV}) is ever printed.
+ *
+ * <p>Before YCSB starts it checks YCSB's core properties ({@link CoreProperties}), the binding's
+ * options and, for {@code client}, the connection ({@link ConnectionCheck}); a problem ends the
+ * JVM with one line on stderr ({@code ycsb: ...}) and exit status 2, before any operation.
  */
 public final class YcsbMain {
 
