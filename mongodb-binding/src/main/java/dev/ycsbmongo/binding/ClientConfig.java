@@ -48,6 +48,7 @@ public record ClientConfig(
   public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb";
   public static final String DEFAULT_DATABASE = "ycsb";
   public static final String DEFAULT_APP_NAME = "ycsb";
+  private static final String ADMIN = "admin";
   /** Read when {@code mongodb.url} is not given, so the launcher keeps the URL off argument lists. */
   public static final String URL_ENV = "YCSB_MONGODB_URL";
   /** {@code mongodb.url=env:NAME} takes the URL from environment variable NAME. */
@@ -77,7 +78,7 @@ public record ClientConfig(
     }
     return new ClientConfig(
         cs,
-        p.string(Keys.DATABASE).orElse(cs.getDatabase() == null ? DEFAULT_DATABASE : cs.getDatabase()),
+        database(p.string(Keys.DATABASE), cs.getDatabase()),
         writeConcern(p, cs),
         readPreference(p, cs),
         readConcern(p, cs),
@@ -100,6 +101,25 @@ public record ClientConfig(
         first(p.bool(Keys.RETRY_WRITES), cs.getRetryWritesValue(), () -> true),
         first(p.bool(Keys.RETRY_READS), cs.getRetryReads(), () -> true),
         p.string(Keys.APP_NAME).orElse(cs.getApplicationName() == null ? DEFAULT_APP_NAME : cs.getApplicationName()));
+  }
+
+  /**
+   * The database YCSB's data goes to: {@code mongodb.database} when set, else the URL's path,
+   * except that no path and a path of {@code admin} both mean {@code ycsb}, exactly as YCSB
+   * 0.17.0's MongoDB binding does (the path of a managed service's URL often names {@code admin}
+   * as the auth database: the data still goes to {@code ycsb}, so data loaded by either binding is
+   * found by the other).
+   */
+  public static String database(Optional<String> explicit, String urlDatabase) {
+    if (explicit.isPresent()) {
+      return explicit.get();
+    }
+    return urlDatabase == null || urlDatabase.isEmpty() || urlDatabase.equals(ADMIN) ? DEFAULT_DATABASE : urlDatabase;
+  }
+
+  /** True when the URL's path says {@code admin} and the data goes to {@code ycsb} instead; worth a note. */
+  public boolean databaseRedirectedFromAdmin() {
+    return ADMIN.equals(connectionString.getDatabase()) && database.equals(DEFAULT_DATABASE);
   }
 
   /** {@code env:NAME} reads the URL from environment variable NAME, keeping it off argument lists and out of files. */

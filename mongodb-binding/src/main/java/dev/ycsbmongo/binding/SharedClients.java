@@ -88,6 +88,10 @@ final class SharedClients {
           + c.waitQueueTimeoutMs() + "); queueing shows in the " + PoolStats.CHECKOUT_MEASUREMENT + " measurement");
     }
     String db = c.database();
+    if (c.databaseRedirectedFromAdmin()) {
+      log.info("note: the URL's path names 'admin' (the auth database); YCSB data goes to database '" + db
+          + "', as with YCSB 0.17.0's binding; set " + Keys.DATABASE + " to choose another");
+    }
     if (db.equals("admin") || db.equals("local") || db.equals("config")) {
       log.info("note: writing YCSB data into the '" + db + "' database (taken from the URL's path, which also names"
           + " the auth database); set " + Keys.DATABASE + " to keep benchmark data elsewhere");

@@ -266,4 +266,30 @@ class BindingSettingsTest {
     assertFalse(s.toString().contains("Sup3rS3cret"));
     assertTrue(s.toString().contains("bench:****@"));
   }
+
+  @Test
+  void urlPathAdminSelectsDatabaseYcsbAsYcsb017Does() throws Exception {
+    BindingSettings s = settings("mongodb.url", "mongodb://test:pw@127.0.0.1:3717/admin");
+    assertEquals("ycsb", s.client().database());
+    assertTrue(s.client().databaseRedirectedFromAdmin());
+    // the credentials still authenticate against admin
+    assertEquals("admin", driver(s).getCredential().getSource());
+  }
+
+  @Test
+  void explicitDatabaseWinsOverAnAdminPath() throws Exception {
+    BindingSettings s = settings("mongodb.url", "mongodb://127.0.0.1/admin", "mongodb.database", "bench");
+    assertEquals("bench", s.client().database());
+    assertFalse(s.client().databaseRedirectedFromAdmin());
+    assertEquals("admin", settings("mongodb.url", "mongodb://127.0.0.1/admin", "mongodb.database", "admin")
+        .client().database());
+  }
+
+  @Test
+  void otherUrlPathsAndNoPathKeepTheirDatabase() throws Exception {
+    assertEquals("shop", settings("mongodb.url", "mongodb://127.0.0.1/shop").client().database());
+    assertEquals("ycsb", settings("mongodb.url", "mongodb://127.0.0.1/").client().database());
+    assertEquals("Admin", settings("mongodb.url", "mongodb://127.0.0.1/Admin").client().database());
+    assertFalse(settings("mongodb.url", "mongodb://127.0.0.1/ycsb").client().databaseRedirectedFromAdmin());
+  }
 }

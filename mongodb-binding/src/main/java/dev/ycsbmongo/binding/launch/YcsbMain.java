@@ -2,9 +2,12 @@ package dev.ycsbmongo.binding.launch;
 
 import dev.ycsbmongo.binding.BindingSettings;
 import dev.ycsbmongo.binding.ClientConfig;
+import dev.ycsbmongo.binding.ConnectionCheck;
+import dev.ycsbmongo.binding.CoreProperties;
 import dev.ycsbmongo.binding.InvalidSettingException;
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.binding.UriMasker;
+import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -14,16 +17,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * Entry point of {@code scripts/ycsb}: {@code client ARGS} runs {@code site.ycsb.Client},
  * {@code shell ARGS} runs {@code site.ycsb.CommandLine}, with stdout and stderr filtered so that
  * no password from a connection string (in the arguments, in {@code -P} files or in
  * {@value ClientConfig#URL_ENV}) is ever printed.
+ *
+ * <p>Before YCSB starts it checks YCSB's core properties ({@link CoreProperties}), the binding's
+ * options and, for {@code client}, the connection ({@link ConnectionCheck}); a problem ends the
+ * JVM with one line on stderr ({@code ycsb: ...}) and exit status 2, before any operation.
  */
 public final class YcsbMain {
 
@@ -50,10 +60,19 @@ public final class YcsbMain {
     }, "ycsb-output-drain"));
     Optional<String> invalid = invalidSetting(rest, System.getenv());
     if (invalid.isPresent()) {
-      // YCSB would print this per thread, then run no operation and still exit 0
+      // YCSB would print this per thread (or a stack trace), then run no operation and still exit 0
       System.err.println("ycsb: " + invalid.get());
       System.exit(2);
       return;
+    }
+    if (args[0].equals("client")) {
+      Optional<String> unusable = checkConnection(rest, System.getenv());
+      if (unusable.isPresent()) {
+        // the last line on stderr: the orchestrator shows the last lines of ycsb.err as the cause
+        System.err.println("ycsb: " + unusable.get());
+        System.exit(2);
+        return;
+      }
     }
     if (args[0].equals("client")) {
       site.ycsb.Client.main(rest);
@@ -63,38 +82,132 @@ public final class YcsbMain {
   }
 
   /**
-   * Checks the binding's options before YCSB starts, reading {@code -P} files and {@code -p}
-   * pairs in YCSB's order (later wins). Arguments YCSB itself would reject are left to YCSB.
+   * Checks YCSB's core properties and the binding's options before YCSB starts, with the
+   * properties YCSB will see ({@link #effectiveProperties}). Arguments YCSB itself would reject
+   * (a missing value, an unreadable file) are left to YCSB.
    */
   static Optional<String> invalidSetting(String[] args, Map<String, String> env) {
-    Properties props = new Properties();
-    for (int i = 0; i + 1 < args.length; i++) {
-      String arg = args[i];
-      String value = args[i + 1];
-      if (arg.equals("-P")) {
-        Optional<Properties> file = readPropertyFile(value);
-        if (file.isEmpty()) {
-          return Optional.empty();  // YCSB reports unreadable files itself
+    Optional<Properties> read = effectiveProperties(args);
+    if (read.isEmpty()) {
+      return Optional.empty();  // YCSB reports unreadable files itself
+    }
+    Properties props = read.get();
+    Map<String, String> core = coreProperties(props);
+    for (String key : CoreProperties.keys()) {
+      if (core.containsKey(key)) {
+        Optional<String> problem = CoreProperties.valueProblem(key, core.get(key));
+        if (problem.isPresent()) {
+          return Optional.of(key + ": " + problem.get());
         }
-        props.putAll(file.get());
-        i++;
-      } else if (arg.equals("-p")) {
-        int eq = value.indexOf('=');
-        if (eq > 0) {
-          props.setProperty(value.substring(0, eq), value.substring(eq + 1));
-        }
-        i++;
-      } else if (arg.equals("-threads")) {
-        props.setProperty(Keys.THREAD_COUNT, value);
-        i++;
       }
     }
     try {
       BindingSettings.from(props, env);
-      return Optional.empty();
     } catch (InvalidSettingException e) {
       return Optional.of(e.getMessage());
     }
+    List<String> combination = CoreProperties.setProblems(core);
+    return combination.isEmpty() ? Optional.empty() : Optional.of(combination.get(0));
+  }
+
+  /**
+   * The properties YCSB 0.17.0's {@code Client.parseArguments} ends with: {@code -P} files in
+   * order (a later file wins), then every command-line setting ({@code -p}, {@code -threads},
+   * {@code -target}) over them, wherever it stood on the line. Empty when a file cannot be read.
+   */
+  static Optional<Properties> effectiveProperties(String[] args) {
+    Properties files = new Properties();
+    Properties commandLine = new Properties();
+    for (int i = 0; i + 1 < args.length; i++) {
+      String arg = args[i];
+      String value = args[i + 1];
+      switch (arg) {
+        case "-P" -> {
+          Optional<Properties> file = readPropertyFile(value);
+          if (file.isEmpty()) {
+            return Optional.empty();
+          }
+          files.putAll(file.get());
+          i++;
+        }
+        case "-p" -> {
+          int eq = value.indexOf('=');
+          if (eq > 0) {
+            commandLine.setProperty(value.substring(0, eq), value.substring(eq + 1));
+          }
+          i++;
+        }
+        case "-threads" -> {
+          commandLine.setProperty(CoreProperties.THREAD_COUNT, value);
+          i++;
+        }
+        case "-target" -> {
+          commandLine.setProperty(CoreProperties.TARGET, value);
+          i++;
+        }
+        case "-db", "-l", "-table" -> i++;
+        default -> {
+          // flags (-s, -load, -t) and anything YCSB will judge itself
+        }
+      }
+    }
+    Properties effective = new Properties();
+    effective.putAll(files);
+    effective.putAll(commandLine);
+    return Optional.of(effective);
+  }
+
+  /**
+   * The core properties to check: all of them for {@code CoreWorkload} (the default of every
+   * workload file here), only the client's own for another workload class, whose rules we do not know.
+   */
+  static Map<String, String> coreProperties(Properties props) {
+    String workload = props.getProperty("workload");
+    boolean coreWorkload = workload == null || workload.trim().equals(CoreWorkload.class.getName());
+    Map<String, String> core = new HashMap<>();
+    for (String key : props.stringPropertyNames()) {
+      if (coreWorkload || CLIENT_KEYS.contains(key)) {
+        core.put(key, props.getProperty(key));
+      }
+    }
+    return core;
+  }
+
+  private static final Set<String> CLIENT_KEYS = Set.of(CoreProperties.OPERATION_COUNT, CoreProperties.RECORD_COUNT,
+      CoreProperties.INSERT_COUNT, CoreProperties.THREAD_COUNT, CoreProperties.TARGET,
+      CoreProperties.MAX_EXECUTION_TIME, CoreProperties.STATUS_INTERVAL);
+
+  /**
+   * Pings the server with the binding's settings before YCSB starts; the cause and the masked URL
+   * when it cannot be used. The driver's own log lines during the check are held back and
+   * printed only when the server turns out usable: on failure the one cause line says it all.
+   */
+  static Optional<String> checkConnection(String[] args, Map<String, String> env) {
+    Optional<Properties> props = effectiveProperties(args);
+    if (props.isEmpty()) {
+      return Optional.empty();
+    }
+    BindingSettings settings;
+    try {
+      settings = BindingSettings.from(props.get(), env);
+    } catch (InvalidSettingException e) {
+      return Optional.of(e.getMessage());
+    }
+    PrintStream realErr = System.err;
+    ByteArrayOutputStream held = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(held, true, StandardCharsets.UTF_8));
+    ConnectionCheck.Result result;
+    try {
+      result = ConnectionCheck.run(settings.client());
+    } finally {
+      System.setErr(realErr);
+    }
+    if (result.cause().isEmpty()) {
+      realErr.print(held.toString(StandardCharsets.UTF_8));
+      return Optional.empty();
+    }
+    return Optional.of("cannot use " + settings.client().maskedUrl() + ": " + result.cause().get()
+        + " [connection check, " + result.elapsedMs() + " ms]");
   }
 
   /** Every password that could be printed: from URLs in the arguments, the environment and -P files. */

@@ -71,4 +71,61 @@ class YcsbMainTest {
     assertEquals("Command line: -p mongodb.url=mongodb://u:****@h/db -threads 8\nthe password **** alone\n"
         + "[OVERALL], Throughput(ops/sec), 123.4\n", text.replace(System.lineSeparator(), "\n"));
   }
+
+  @Test
+  void rejectsANonNumericOperationCountWithOneLineNamingIt() {
+    String line = YcsbMain.invalidSetting(new String[] {"-p", "operationcount=abc"}, Map.of()).orElseThrow();
+    assertEquals("operationcount: 'abc' is not a whole number; expected a whole number >= 0 (0 means no limit:"
+        + " the run then needs maxexecutiontime)", line);
+  }
+
+  @Test
+  void checksThreadsAndTargetGivenAsOptions() {
+    assertTrue(YcsbMain.invalidSetting(new String[] {"-threads", "many"}, Map.of()).orElseThrow()
+        .startsWith("threadcount: 'many' is not a whole number"));
+    assertTrue(YcsbMain.invalidSetting(new String[] {"-target", "-5"}, Map.of()).orElseThrow()
+        .startsWith("target: '-5' is too small"));
+  }
+
+  @Test
+  void reportsACombinationProblemNamingItsKeys() {
+    String line = YcsbMain.invalidSetting(new String[] {"-p", "readproportion=0", "-p", "updateproportion=0"},
+        Map.of()).orElseThrow();
+    assertTrue(line.startsWith("readproportion, updateproportion, insertproportion, scanproportion,"
+        + " readmodifywriteproportion: every operation proportion is 0"), line);
+  }
+
+  @Test
+  void commandLineSettingsWinOverFilesWhereverTheyStandAsInYcsb() throws Exception {
+    Path workload = dir.resolve("w");
+    Files.writeString(workload, "recordcount=0\nrequestdistribution=uniform\n");
+    Path later = dir.resolve("later");
+    Files.writeString(later, "requestdistribution=gaussianish\n");
+    // YCSB applies every -p after all -P files, even a -p written before the file
+    assertTrue(YcsbMain.invalidSetting(new String[] {"-p", "recordcount=10", "-P", workload.toString()}, Map.of())
+        .isEmpty());
+    // between files, the later one wins
+    assertTrue(YcsbMain.invalidSetting(new String[] {"-P", workload.toString(), "-P", later.toString(),
+        "-p", "recordcount=10"}, Map.of()).orElseThrow().startsWith("requestdistribution: 'gaussianish'"));
+  }
+
+  @Test
+  void checksOnlyTheClientsPropertiesForAnotherWorkloadClass() {
+    String[] custom = {"-p", "workload=com.example.MyWorkload", "-p", "requestdistribution=gaussianish"};
+    assertTrue(YcsbMain.invalidSetting(custom, Map.of()).isEmpty());
+    String[] customBadCount = {"-p", "workload=com.example.MyWorkload", "-p", "operationcount=-1"};
+    assertTrue(YcsbMain.invalidSetting(customBadCount, Map.of()).isPresent());
+  }
+
+  @Test
+  void connectionCheckNamesTheCauseAndTheMaskedUrl() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort();  // closed again: nothing listens there now
+    }
+    String line = YcsbMain.checkConnection(new String[] {"-p", "mongodb.url=mongodb://u:hunter2@127.0.0.1:" + port
+        + "/ycsb", "-p", "mongodb.serverSelectionTimeoutMs=5000"}, Map.of()).orElseThrow();
+    assertTrue(line.startsWith("cannot use mongodb://u:****@127.0.0.1:" + port + "/ycsb: connection refused"), line);
+    assertFalse(line.contains("hunter2"), line);
+  }
 }

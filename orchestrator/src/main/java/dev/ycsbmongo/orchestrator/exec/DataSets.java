@@ -7,6 +7,7 @@ import dev.ycsbmongo.binding.ClientConfig;
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.bson.Document;
 
@@ -45,11 +46,9 @@ final class DataSets {
   }
 
   private static MongoCollection<Document> collection(MongoClient client, String uri, Map<String, String> props) {
-    String database = props.get(Keys.DATABASE);
-    if (database == null) {
-      String fromUri = new ConnectionString(uri).getDatabase();
-      database = fromUri != null ? fromUri : ClientConfig.DEFAULT_DATABASE;
-    }
+    // the binding's rule, so a URL path of admin counts the documents where the binding wrote them (ycsb)
+    String database = ClientConfig.database(Optional.ofNullable(props.get(Keys.DATABASE)).filter(d -> !d.isBlank())
+        .map(String::trim), new ConnectionString(uri).getDatabase());
     return client.getDatabase(database).getCollection(props.getOrDefault("table", DEFAULT_TABLE));
   }
 }
