@@ -36,6 +36,7 @@ class ServerSettingsWithoutReplicaSetIT {
           - {name: chained, kind: load, workload: ${ROOT}/workloads/load-only,
              properties: {server.chainingAllowed: [true, false]}}
         properties: {recordcount: 200, threads: 2, server.apply: %s}
+        execution: {acceptance: {minOperations: 0, minWindow: 0s, maxCv: off, maxRise: off}}
         """.formatted(apply));
     LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
         work.resolve("results").toString(), "--progress", "plain");
