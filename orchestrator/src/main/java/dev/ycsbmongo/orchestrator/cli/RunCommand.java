@@ -5,6 +5,7 @@ import dev.ycsbmongo.orchestrator.exec.PlanPreflight;
 import dev.ycsbmongo.orchestrator.exec.PlanRunner;
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;
+import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.RunSession;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.PlanExpander;
@@ -15,7 +16,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -65,8 +65,11 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunDirectory dir;
     Matrix matrix;
+    RunLock lock;
     if (resumeDir != null) {
       dir = existingRun(resumeDir);
+      // taken before the plan is read again: a second writer must not even start
+      lock = RunLocks.take(dir, resumeDir, "run --resume", err);
       matrix = resumedMatrix(dir);
       preflight(matrix, dir.path().toString());
     } else {
@@ -76,9 +79,16 @@ final class RunCommand implements Callable<Integer> {
       String text = PlanFiles.read(planFile);
       matrix = PlanExpander.expand(PlanLoader.load(text, planFile, System.getenv()));
       preflight(matrix, planFile.toString());
-      dir = RunDirectory.create(outputRoot, matrix.plan().name(), LocalDateTime.now());
+      dir = OutputDirectory.create(outputRoot, matrix.plan().name());
+      lock = RunLocks.take(dir, dir.path(), "run", err);
       RunSession.writePlanFiles(dir, matrix, text);
     }
+    try (lock) {
+      return run(matrix, dir, out, err);
+    }
+  }
+
+  private int run(Matrix matrix, RunDirectory dir, PrintWriter out, PrintWriter err) throws IOException {
     RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in));
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
