@@ -66,6 +66,9 @@ public final class RunSession {
   }
 
   public PlanRunner.Outcome run() throws IOException {
+    for (java.nio.file.Path stale : ConnectionFile.removeStale()) {
+      progress.note("removed " + stale + ", a connection file left by an orchestrator that was killed");
+    }
     RunInfo info = RunInfo.read(dir);
     info.withSession(Instant.now().toString()).write(dir);
     List<PhaseResult> earlier = ResultsReader.read(dir.path()).results();
