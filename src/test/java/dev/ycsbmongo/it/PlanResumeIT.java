@@ -72,6 +72,7 @@ class PlanResumeIT {
       }
     });
     assertEquals(4, after.size(), "1 load + 3 runs: " + after);
+    assertAttemptsNumberedInOrder(Orchestrator.resultLines(runDir));
     after.forEach((id, s) -> assertEquals("SUCCEEDED", s.get(s.size() - 1), id + " " + s));
 
     // the same plan, uninterrupted, has the same cells in its tables
@@ -82,6 +83,20 @@ class PlanResumeIT {
         "run", plan2.toString(), "-o", fresh.toString(), "--progress", "none");
     assertEquals(0, whole.exitCode, whole.diagnostics());
     assertEquals(cells(Orchestrator.onlyRunDir(fresh)), cells(runDir));
+  }
+
+  /** Each phase's records are attempts 1, 2, ... in file order, each replacing the one before. */
+  private static void assertAttemptsNumberedInOrder(List<String> lines) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    Map<String, Integer> last = new LinkedHashMap<>();
+    for (String line : lines) {
+      JsonNode r = json.readTree(line);
+      String id = r.get("phaseId").asText();
+      int expected = last.merge(id, 1, Integer::sum);
+      assertEquals(expected, r.get("attempt").asInt(), line);
+      JsonNode replaces = r.get("replacesAttempt");
+      assertEquals(expected == 1 ? null : expected - 1, replaces == null ? null : replaces.asInt(), line);
+    }
   }
 
   /** Every record's status, by phase id, in file order. */
