@@ -47,7 +47,8 @@ class PlanResumeIT {
       throws Exception {
     String db = mongo.freshDatabase("resume", info);
     Path plan = Orchestrator.writePlan(work, "resume-it", PLAN.replace("@DATABASE@", db));
-    Map<String, String> env = Map.of("IT_MONGODB_URI", mongo.uri(db));
+    Path tmp = java.nio.file.Files.createDirectories(work.resolve("tmp"));
+    Map<String, String> env = Map.of("IT_MONGODB_URI", mongo.uri(db), "JAVA_OPTS", "-Djava.io.tmpdir=" + tmp);
     Path results = work.resolve("results");
 
     LauncherRun first = Orchestrator.run(work, env, process -> {
@@ -58,6 +59,9 @@ class PlanResumeIT {
     // a signal ends the JVM with 128 + the signal's number, as shells expect (130 for Ctrl-C)
     assertEquals(143, first.exitCode, first.diagnostics());
     assertTrue(first.stderr.contains("interrupted") || first.stdout.contains("interrupted"), first.diagnostics());
+    try (var left = java.nio.file.Files.list(tmp)) {
+      assertEquals(List.of(), left.toList(), "SIGTERM left a connection file behind");
+    }
     Path runDir = Orchestrator.onlyRunDir(results);
     Map<String, List<String>> before = statusesById(Orchestrator.resultLines(runDir));
     long succeededBefore = before.values().stream().filter(s -> s.get(s.size() - 1).equals("SUCCEEDED")).count();
