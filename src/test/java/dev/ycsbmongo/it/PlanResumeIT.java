@@ -1,6 +1,7 @@
 package dev.ycsbmongo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -69,6 +70,7 @@ class PlanResumeIT {
 
     LauncherRun resumed = Orchestrator.run(work, env, null, "run", "--resume", runDir.toString(), "--progress", "plain");
     assertEquals(0, resumed.exitCode, resumed.diagnostics());
+    assertFalse(resumed.stderr.contains("taking over the lock"), "SIGTERM released the lock: " + resumed.diagnostics());
     Map<String, List<String>> after = statusesById(Orchestrator.resultLines(runDir));
     before.forEach((id, statuses) -> {
       if (statuses.get(statuses.size() - 1).equals("SUCCEEDED")) {

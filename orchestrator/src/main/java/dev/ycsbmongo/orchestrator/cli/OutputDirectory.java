@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.Locale;
+import java.util.Optional;
 
 /** Creates a new run's directory under {@code --output-dir}; one that cannot be is bad input, said in one line. */
 final class OutputDirectory {
@@ -43,6 +44,20 @@ final class OutputDirectory {
     } else {
       why = String.valueOf(e.getMessage());
     }
+    if (why.equals("not a directory") && file != null) {
+      file = blocking(Path.of(file)).map(Path::toString).orElse(file);
+      return why + " (" + file + " is a file)";
+    }
     return file == null ? why : why + " (" + file + ")";
+  }
+
+  /** The file that stands where a directory of {@code path} should be: what the user must move. */
+  private static Optional<Path> blocking(Path path) {
+    for (Path p = path.toAbsolutePath(); p != null; p = p.getParent()) {
+      if (Files.exists(p) && !Files.isDirectory(p)) {
+        return Optional.of(p);
+      }
+    }
+    return Optional.empty();
   }
 }

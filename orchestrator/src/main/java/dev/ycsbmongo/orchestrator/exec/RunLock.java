@@ -153,9 +153,12 @@ public final class RunLock implements AutoCloseable {
     }
   }
 
-  /** Empties the file, then releases the lock: the next writer finds no holder to report. */
+  /** Empties the file, then releases the lock: the next writer finds no holder to report. Idempotent. */
   @Override
-  public void close() throws IOException {
+  public synchronized void close() throws IOException {
+    if (!channel.isOpen()) {
+      return;
+    }
     try {
       channel.truncate(0);
       channel.force(true);

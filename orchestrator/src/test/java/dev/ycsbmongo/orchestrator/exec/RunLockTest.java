@@ -31,7 +31,9 @@ class RunLockTest {
 
   @Test
   void isFreeAgainWhenReleasedAndLeavesAnEmptyFile(@TempDir Path dir) throws Exception {
-    RunLock.acquire(dir, "results/x", "run", n -> { }).close();
+    RunLock lock = RunLock.acquire(dir, "results/x", "run", n -> { });
+    lock.close();
+    lock.close();
     assertEquals("", Files.readString(dir.resolve(RunLock.FILE)));
     List<String> notes = new ArrayList<>();
     RunLock.acquire(dir, "results/x", "report", notes::add).close();
