@@ -1,6 +1,7 @@
 package dev.ycsbmongo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -48,7 +49,8 @@ class PlanResumeIT {
       throws Exception {
     String db = mongo.freshDatabase("resume", info);
     Path plan = Orchestrator.writePlan(work, "resume-it", PLAN.replace("@DATABASE@", db));
-    Map<String, String> env = Map.of("IT_MONGODB_URI", mongo.uri(db));
+    Path tmp = java.nio.file.Files.createDirectories(work.resolve("tmp"));
+    Map<String, String> env = Map.of("IT_MONGODB_URI", mongo.uri(db), "JAVA_OPTS", "-Djava.io.tmpdir=" + tmp);
     Path results = work.resolve("results");
 
     LauncherRun first = Orchestrator.run(work, env, process -> {
@@ -59,6 +61,9 @@ class PlanResumeIT {
     // a signal ends the JVM with 128 + the signal's number, as shells expect (130 for Ctrl-C)
     assertEquals(143, first.exitCode, first.diagnostics());
     assertTrue(first.stderr.contains("interrupted") || first.stdout.contains("interrupted"), first.diagnostics());
+    try (var left = java.nio.file.Files.list(tmp)) {
+      assertEquals(List.of(), left.toList(), "SIGTERM left a connection file behind");
+    }
     Path runDir = Orchestrator.onlyRunDir(results);
     Map<String, List<String>> before = statusesById(Orchestrator.resultLines(runDir));
     long succeededBefore = before.values().stream().filter(s -> s.get(s.size() - 1).equals("SUCCEEDED")).count();
@@ -66,6 +71,7 @@ class PlanResumeIT {
 
     LauncherRun resumed = Orchestrator.run(work, env, null, "run", "--resume", runDir.toString(), "--progress", "plain");
     assertEquals(0, resumed.exitCode, resumed.diagnostics());
+    assertFalse(resumed.stderr.contains("taking over the lock"), "SIGTERM released the lock: " + resumed.diagnostics());
     Map<String, List<String>> after = statusesById(Orchestrator.resultLines(runDir));
     before.forEach((id, statuses) -> {
       if (statuses.get(statuses.size() - 1).equals("SUCCEEDED")) {
@@ -73,6 +79,7 @@ class PlanResumeIT {
       }
     });
     assertEquals(4, after.size(), "1 load + 3 runs: " + after);
+    assertAttemptsNumberedInOrder(Orchestrator.resultLines(runDir));
     after.forEach((id, s) -> assertEquals("SUCCEEDED", s.get(s.size() - 1), id + " " + s));
 
     // the same plan, uninterrupted, has the same cells in its tables
@@ -83,6 +90,20 @@ class PlanResumeIT {
         "run", plan2.toString(), "-o", fresh.toString(), "--progress", "none");
     assertEquals(0, whole.exitCode, whole.diagnostics());
     assertEquals(cells(Orchestrator.onlyRunDir(fresh)), cells(runDir));
+  }
+
+  /** Each phase's records are attempts 1, 2, ... in file order, each replacing the one before. */
+  private static void assertAttemptsNumberedInOrder(List<String> lines) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    Map<String, Integer> last = new LinkedHashMap<>();
+    for (String line : lines) {
+      JsonNode r = json.readTree(line);
+      String id = r.get("phaseId").asText();
+      int expected = last.merge(id, 1, Integer::sum);
+      assertEquals(expected, r.get("attempt").asInt(), line);
+      JsonNode replaces = r.get("replacesAttempt");
+      assertEquals(expected == 1 ? null : expected - 1, replaces == null ? null : replaces.asInt(), line);
+    }
   }
 
   /** Every record's status, by phase id, in file order. */

@@ -41,6 +41,7 @@ public final class YcsbMain {
   }
 
   public static void main(String[] args) throws Exception {
+    ParentWatch.start();  // a child of the orchestrator ends with it, even after kill -9 (no-op otherwise)
     if (args.length == 0 || !(args[0].equals("client") || args[0].equals("shell"))) {
       System.err.println("usage: YcsbMain client|shell [YCSB arguments]");
       System.exit(2);

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
+import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.SummaryFiles;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
@@ -51,6 +52,13 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     RunDirectory dir = runDirectory(runDir);
+    // it rewrites the run's files: never while a run (or another report) writes them
+    try (RunLock lock = RunLocks.take(dir, runDir, "report", spec.commandLine().getErr())) {
+      return report(dir);
+    }
+  }
+
+  private int report(RunDirectory dir) throws IOException {
     if (compare.isEmpty() && against == null) {
       for (String warning : SummaryFiles.write(dir)) {
         warn(warning);

@@ -5,6 +5,7 @@ import dev.ycsbmongo.orchestrator.exec.PlanPreflight;
 import dev.ycsbmongo.orchestrator.exec.PlanRunner;
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;
+import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.RunSession;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.PlanExpander;
@@ -15,7 +16,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -65,20 +65,34 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunDirectory dir;
     Matrix matrix;
-    if (resumeDir != null) {
-      dir = existingRun(resumeDir);
-      matrix = resumedMatrix(dir);
-      preflight(matrix, dir.path().toString());
-    } else {
-      if (planFile == null) {
-        throw new BadInputException("run: give a PLAN file, or --resume RUN_DIR (see run --help)");
+    RunLock lock = null;
+    try {
+      if (resumeDir != null) {
+        dir = existingRun(resumeDir);
+        // taken before the plan is read again: a second writer must not even start
+        lock = RunLocks.take(dir, resumeDir, "run --resume", err);
+        matrix = resumedMatrix(dir);
+        preflight(matrix, dir.path().toString());
+      } else {
+        if (planFile == null) {
+          throw new BadInputException("run: give a PLAN file, or --resume RUN_DIR (see run --help)");
+        }
+        String text = PlanFiles.read(planFile);
+        matrix = PlanExpander.expand(PlanLoader.load(text, planFile, System.getenv()));
+        preflight(matrix, planFile.toString());
+        dir = OutputDirectory.create(outputRoot, matrix.plan().name());
+        lock = RunLocks.take(dir, dir.path(), "run", err);
+        RunSession.writePlanFiles(dir, matrix, text);
       }
-      String text = PlanFiles.read(planFile);
-      matrix = PlanExpander.expand(PlanLoader.load(text, planFile, System.getenv()));
-      preflight(matrix, planFile.toString());
-      dir = RunDirectory.create(outputRoot, matrix.plan().name(), LocalDateTime.now());
-      RunSession.writePlanFiles(dir, matrix, text);
+      return run(matrix, dir, lock, out, err);
+    } finally {
+      if (lock != null) {
+        lock.close();
+      }
     }
+  }
+
+  private int run(Matrix matrix, RunDirectory dir, RunLock lock, PrintWriter out, PrintWriter err) throws IOException {
     RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in));
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
@@ -95,7 +109,11 @@ final class RunCommand implements Callable<Integer> {
     try {
       outcome = session.run();
     } finally {
-      finished.countDown();
+      try {
+        lock.close();  // before the hook lets the JVM end: a Ctrl-C'd run leaves no holder behind
+      } finally {
+        finished.countDown();
+      }
     }
     try {
       Runtime.getRuntime().removeShutdownHook(hook);

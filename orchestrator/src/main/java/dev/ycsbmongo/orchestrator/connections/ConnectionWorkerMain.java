@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.connections;
 
+import dev.ycsbmongo.binding.launch.ParentWatch;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +20,8 @@ public final class ConnectionWorkerMain {
   }
 
   public static void main(String[] args) {
+    // stdin's end closes the connections when the coordinator dies; this also ends a worker stuck opening
+    ParentWatch.start();
     PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
     System.exit(run(System.in, out));
   }

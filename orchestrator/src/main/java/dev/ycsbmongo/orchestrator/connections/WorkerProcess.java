@@ -51,6 +51,7 @@ final class WorkerProcess {
     c.add(jvm.java().toString());
     c.addAll(JVM_OPTIONS);
     c.addAll(jvm.extraOptions());
+    c.add(ChildJvm.parentPidOption());  // a worker ends with the orchestrator, even after kill -9
     c.add("-cp");
     c.add(jvm.classPath());
     c.add(ConnectionWorkerMain.class.getName());

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.binding.launch.ParentWatch;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,14 @@ public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
         System.getProperty(CLASS_PATH_PROPERTY, System.getProperty("java.class.path")), List.of());
   }
 
+  /**
+   * {@code -Dycsbmongo.parentPid=<this process>}: every child (YCSB, connection workers) watches this PID
+   * and ends when this process does, whatever signal ended it ({@link ParentWatch}).
+   */
+  public static String parentPidOption() {
+    return "-D" + ParentWatch.PARENT_PID + "=" + ProcessHandle.current().pid();
+  }
+
   List<String> command(int threads) {
     List<String> c = new ArrayList<>();
     c.add(java.toString());
@@ -39,6 +48,7 @@ public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
       c.add("-XX:+UseParallelGC");
     }
     c.addAll(extraOptions);
+    c.add(parentPidOption());
     c.add("-cp");
     c.add(classPath);
     return c;

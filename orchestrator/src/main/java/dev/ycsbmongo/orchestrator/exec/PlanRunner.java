@@ -8,6 +8,7 @@ import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
 import java.io.IOException;
 import java.time.Duration;
@@ -40,6 +41,8 @@ public final class PlanRunner {
   private final boolean failFast;
   private final java.nio.file.Path runDir;
   private volatile boolean stopRequested;
+  /** The highest attempt recorded per phase id. */
+  private final Map<String, Integer> attempts = new HashMap<>();
 
   PlanRunner(Matrix matrix, PhaseExecutor executor, ResultsWriter writer, ProgressListener progress, boolean failFast,
       java.nio.file.Path runDir) {
@@ -58,10 +61,14 @@ public final class PlanRunner {
   }
 
   /**
-   * Runs every phase without a successful record in {@code earlier} (the latest record per phase id
-   * of the run being resumed; empty for a new run).
+   * Runs every phase without a successful current record in {@code recorded} (every record of the run
+   * being resumed, in file order; empty for a new run). Each record appended is numbered as the next
+   * attempt at its phase.
    */
-  Outcome run(Map<String, PhaseResult> earlier) throws IOException {
+  Outcome run(List<PhaseResult> recorded) throws IOException {
+    Map<String, PhaseResult> earlier = ResultsReader.currentByPhaseId(recorded);
+    attempts.clear();
+    attempts.putAll(ResultsReader.lastAttempts(recorded));
     Map<String, PhaseStatus> status = new HashMap<>();
     String targetDown = null;
     earlier.forEach((id, r) -> status.put(id, r.status()));
@@ -97,23 +104,21 @@ public final class PlanRunner {
         verified.put(dep.get(), intact);
         if (!intact) {
           progress.note("resume: the data of " + load.id() + " is gone or incomplete; loading it again");
-          PhaseResult again = executor.execute(load, progress);
-          writer.append(again);
+          PhaseResult again = append(executor.execute(load, progress));
           status.put(load.id(), again.status());
           ran++;
           measuredMillis += (long) (again.runtimeSeconds() * 1000);
         }
       }
       if (dep.isPresent() && status.get(dep.get()) != PhaseStatus.SUCCEEDED) {
-        PhaseResult skipped = executor.skipped(phase, "not run: the load it reads (" + dep.get() + ") did not succeed");
-        writer.append(skipped);
+        PhaseResult skipped = append(executor.skipped(phase, "not run: the load it reads (" + dep.get()
+            + ") did not succeed"));
         status.put(phase.id(), skipped.status());
         progress.phaseEnded(phase, skipped);
         continue;
       }
       progress.phaseStarted(phase, k, pending.size(), eta(measuredMillis, ran, pending.subList(k - 1, pending.size())));
-      PhaseResult result = executor.execute(phase, progress);
-      writer.append(result);
+      PhaseResult result = append(executor.execute(phase, progress));
       status.put(phase.id(), result.status());
       progress.phaseEnded(phase, result);
       ran++;
@@ -166,6 +171,14 @@ public final class PlanRunner {
   }
 
   private static final long WAIT_CHECK_MILLIS = 5000;
+
+  /** Appends {@code r} as the next attempt at its phase (the first when the phase has no record yet). */
+  private PhaseResult append(PhaseResult r) throws IOException {
+    int n = attempts.merge(r.phaseId(), 1, Integer::sum);
+    PhaseResult numbered = r.asAttempt(n);
+    writer.append(numbered);
+    return numbered;
+  }
 
   private boolean dataIntact(Phase load) {
     if (load.kind() != PhaseKind.LOAD) {

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -65,9 +66,12 @@ public final class RunSession {
   }
 
   public PlanRunner.Outcome run() throws IOException {
+    for (java.nio.file.Path stale : ConnectionFile.removeStale()) {
+      progress.note("removed " + stale + ", a connection file left by an orchestrator that was killed");
+    }
     RunInfo info = RunInfo.read(dir);
     info.withSession(Instant.now().toString()).write(dir);
-    Map<String, PhaseResult> earlier = ResultsReader.latestByPhaseId(ResultsReader.read(dir.path()).results());
+    List<PhaseResult> earlier = ResultsReader.read(dir.path()).results();
     ClientHost client = ClientHostInfo.read();
     try (EmbeddedTargets uris = new EmbeddedTargets(matrix.plan());
          ResultsWriter writer = ResultsWriter.open(dir.path())) {

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.binding.launch.ParentWatch;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -51,6 +52,8 @@ public record YcsbCommand(List<String> argv, String display) {
     ycsbArgs.add(phase.kind() == PhaseKind.LOAD ? "-load" : "-t");
 
     List<String> argv = new ArrayList<>(jvm.command(phase.threads()));
+    // the child deletes the connection file's directory if it outlives the orchestrator (kill -9)
+    argv.add("-D" + ParentWatch.TEMP_DIR + "=" + connectionFile.getParent());
     argv.add(MAIN_CLASS);
     argv.add("client");
     argv.addAll(ycsbArgs);

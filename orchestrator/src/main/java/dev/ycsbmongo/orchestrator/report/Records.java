@@ -13,9 +13,9 @@ public final class Records {
   private Records() {
   }
 
-  /** The last record of each phase (a resumed run appends new attempts), in plan order. */
+  /** The current record of each phase (its highest attempt: a resumed run appends new ones), in plan order. */
   public static List<PhaseResult> latest(List<PhaseResult> records) {
-    List<PhaseResult> rows = new ArrayList<>(ResultsReader.latestByPhaseId(records).values());
+    List<PhaseResult> rows = new ArrayList<>(ResultsReader.currentByPhaseId(records).values());
     rows.sort(Comparator.comparingInt(PhaseResult::index).thenComparing(PhaseResult::phaseId));
     return rows;
   }

@@ -14,8 +14,13 @@ import java.util.Set;
  * spreadsheets and scripts. Plain numbers (no grouping), Locale.ROOT, RFC 4180 quoting, {@code \n}
  * line ends; an absent figure is an empty field. The server sampler's and the connection stress's
  * columns appear only when some phase of the run has them, so a run without them keeps its old shape.
+ * Column names are unique: {@code read_avg_us} and {@code write_avg_us} are the figures the tables show
+ * (READ; the count-weighted writes), {@code op_<operation>_*} each operation YCSB measured.
  */
 public final class SummaryCsv {
+
+  /** Starts the per-operation columns ({@code op_read_count}, {@code op_read_modify_write_p99_us}, ...). */
+  static final String OP_PREFIX = "op_";
 
   private SummaryCsv() {
   }
@@ -37,7 +42,8 @@ public final class SummaryCsv {
         "ycsb_throughput_ops_per_sec", "operations", "failed_operations", "error_rate", "read_avg_us", "read_p99_us",
         "write_avg_us", "write_p99_us"));
     for (String op : ops) {
-      String p = op.toLowerCase(Locale.ROOT).replace('-', '_');
+      // prefixed: the READ operation's own columns would otherwise repeat the read_avg_us/read_p99_us above
+      String p = OP_PREFIX + op.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
       header.addAll(List.of(p + "_count", p + "_avg_us", p + "_p99_us"));
     }
     header.addAll(List.of("server_version", "topology", "embedded"));

@@ -27,8 +27,14 @@ import java.util.Map;
  * @param serverMetrics what the server sampler saw during the phase: QPS, CPU, connections, lag, and the
  *     opcounter cross-check against YCSB's counts (null when sampling was off or the phase never started)
  * @param connections the figures of a connection-stress phase (null for every other kind)
- * @param stability how steady a measured cell's per-second throughput was over its steady window, and the
- *     longest stall (null for phases not judged on it: preparing loads, warm-ups, connection stress)
+ * @param stability where the steady window starts, how steady the per-second throughput was over it, and the
+ *     phase's longest stall (null for connection stress and phases without interval logs)
+ * @param attempt which attempt at this phase id the record is: 1 for its first record, n + 1 for each new
+ *     attempt (a resumed run, a load run again); the record with the highest attempt is the phase's current one,
+ *     the others are history (see {@link ResultsReader#currentByPhaseId}). Files written before it existed read
+ *     it from the order of their lines.
+ * @param replacesAttempt the attempt this record supersedes (null for attempt 1): a consumer that sums or
+ *     counts drops that one
  */
 public record PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
     String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
@@ -36,13 +42,45 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
     double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
     Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
     Long loadedRecords, String outputDirectory, AppliedSettings serverSettings, ServerMetrics serverMetrics,
-    ConnectionStressResult connections, Stability stability) {
+    ConnectionStressResult connections, Stability stability, int attempt, Integer replacesAttempt) {
 
+  /**
+   * Still 1: {@code attempt} and {@code replacesAttempt} were added compatibly (older readers ignore unknown
+   * fields and, since one writer appends attempts in order, their "last line wins" reads the same records).
+   */
   public static final int SCHEMA_VERSION = 1;
 
   public PhaseResult {
     coordinates = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(coordinates));
     properties = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(properties));
+    if (attempt < 0 || (replacesAttempt != null && (replacesAttempt < 1 || replacesAttempt >= attempt))) {
+      throw new IllegalArgumentException("attempt " + attempt + " cannot replace attempt " + replacesAttempt);
+    }
+  }
+
+  /** A first attempt (the executor builds records so; the runner numbers them with {@link #asAttempt}). */
+  public PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
+      String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
+      ServerInfo server, ClientHost client, String command, Map<String, String> properties, Instant start, Instant end,
+      double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
+      Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
+      Long loadedRecords, String outputDirectory, AppliedSettings serverSettings, ServerMetrics serverMetrics,
+      ConnectionStressResult connections, Stability stability) {
+    this(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet, target, server,
+        client, command, properties, start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
+        ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
+        outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null);
+  }
+
+  /** This record as attempt {@code n} of its phase, replacing attempt {@code n - 1} (none when n is 1). */
+  public PhaseResult asAttempt(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("attempts count from 1: " + n);
+    }
+    return new PhaseResult(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet,
+        target, server, client, command, properties, start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
+        ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
+        outputDirectory, serverSettings, serverMetrics, connections, stability, n, n == 1 ? null : n - 1);
   }
 
   public boolean succeeded() {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,7 @@ public final class ResultsReader {
     String[] lines = text.split("\n", -1);
     List<PhaseResult> results = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
+    Map<String, Integer> attempts = new HashMap<>();
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i];
       if (line.isBlank()) {
@@ -42,7 +44,10 @@ public final class ResultsReader {
       }
       boolean last = i == lines.length - 1;  // no newline after it: the write was cut off
       try {
-        results.add(parse(line));
+        PhaseResult r = parse(line);
+        int seen = attempts.merge(r.phaseId(), 1, Integer::sum);
+        // a file from before attempts were numbered: its lines are in attempt order (one writer appended them)
+        results.add(r.attempt() == 0 ? r.asAttempt(seen) : r);
       } catch (IOException | IllegalArgumentException e) {
         if (last) {
           warnings.add(file + ":" + (i + 1) + ": incomplete last line left out (the run stopped while writing it)");
@@ -67,12 +72,35 @@ public final class ResultsReader {
     return ResultsJson.MAPPER.treeToValue(node, PhaseResult.class);
   }
 
-  /** The last record of each phase id (a resumed run appends new attempts), in order of first appearance. */
+  /**
+   * The last record of each phase id (a resumed run appends new attempts), in order of first appearance.
+   * Since one writer at a time appends to a run directory, this is {@link #currentByPhaseId}.
+   */
   public static Map<String, PhaseResult> latestByPhaseId(List<PhaseResult> results) {
     Map<String, PhaseResult> latest = new LinkedHashMap<>();
     for (PhaseResult r : results) {
       latest.put(r.phaseId(), r);
     }
     return latest;
+  }
+
+  /**
+   * The current record of each phase id: the one with the highest {@code attempt} (the later line when two
+   * claim the same number, as only a file written by two processes at once could), in order of first
+   * appearance. Every other record of the phase is history: count or sum only these.
+   */
+  public static Map<String, PhaseResult> currentByPhaseId(List<PhaseResult> results) {
+    Map<String, PhaseResult> current = new LinkedHashMap<>();
+    for (PhaseResult r : results) {
+      current.merge(r.phaseId(), r, (old, now) -> now.attempt() >= old.attempt() ? now : old);
+    }
+    return current;
+  }
+
+  /** The highest attempt number recorded for each phase id (0 for none): the next attempt is one more. */
+  public static Map<String, Integer> lastAttempts(List<PhaseResult> results) {
+    Map<String, Integer> last = new HashMap<>();
+    results.forEach(r -> last.merge(r.phaseId(), r.attempt(), Math::max));
+    return last;
   }
 }

@@ -26,6 +26,9 @@ class YcsbCommandTest {
     List<String> argv = c.argv();
     assertEquals("/jdk/bin/java", argv.get(0));
     assertTrue(argv.contains("-XX:+UseParallelGC"));
+    // the child ends with the orchestrator and removes its connection file's directory then
+    assertTrue(argv.subList(0, argv.indexOf(YcsbCommand.MAIN_CLASS)).containsAll(List.of(
+        "-Dycsbmongo.parentPid=" + ProcessHandle.current().pid(), "-Dycsbmongo.parentTempDir=/tmp/x")), argv.toString());
     int main = argv.indexOf(YcsbCommand.MAIN_CLASS);
     assertEquals(List.of("client", "-db", YcsbCommand.DB_CLASS, "-P", "/w/rw-50-50", "-P", "/tmp/x/connection.properties"),
         argv.subList(main + 1, main + 8));

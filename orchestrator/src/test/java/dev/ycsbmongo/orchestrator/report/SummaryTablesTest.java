@@ -98,6 +98,29 @@ class SummaryTablesTest {
   }
 
   @Test
+  void namesEveryCsvColumnOnceEvenWithEveryOptionalColumnPresent() {
+    PhaseResult r = ResultFixtures.run(1, "t", "all-ops", 4, 1, 100, 100, 10, 10, ResultFixtures.MONGO);
+    List<OperationStats> ops = List.of(ResultFixtures.op("READ", 10, 100, 400, Map.of()),
+        ResultFixtures.op("UPDATE", 10, 100, 400, Map.of()), ResultFixtures.op("INSERT", 10, 100, 400, Map.of()),
+        ResultFixtures.op("DELETE", 10, 100, 400, Map.of()), ResultFixtures.op("SCAN", 10, 100, 400, Map.of()),
+        ResultFixtures.op("READ-MODIFY-WRITE", 10, 100, 400, Map.of()));
+    PhaseResult allOps = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(), r.scenario(),
+        Map.of("threadcount", "4", "server.chainingAllowed", "true", "read_avg_us", "x"), 1, r.dataSet(), r.target(),
+        r.server(), r.client(), r.command(), r.properties(), r.start(), r.end(), 10, PhaseStatus.SUCCEEDED, null, 40.0,
+        40.0, 0.0, ResultFixtures.window("full", 0, 10, ops), ResultFixtures.window("steady", 2, 8, ops), null, 2, null,
+        "p", null, ResultFixtures.serverMetrics(), null, r.stability());
+    PhaseResult stress = ResultFixtures.with(r, dev.ycsbmongo.orchestrator.plan.PhaseKind.CONNECTIONS,
+        Map.of("connections", "100"), "connections/t/100", PhaseStatus.SUCCEEDED, null, ResultFixtures.serverMetrics(),
+        ResultFixtures.connections(100, 100));
+    List<String> header = List.of(SummaryCsv.render(List.of(allOps, stress)).lines().findFirst().orElseThrow().split(","));
+
+    List<String> repeated = header.stream().filter(h -> java.util.Collections.frequency(header, h) > 1).distinct().toList();
+    assertEquals(List.of(), repeated, String.join(",", header));
+    assertTrue(header.containsAll(List.of("read_avg_us", "read_p99_us", "write_avg_us", "op_read_avg_us",
+        "op_read_modify_write_p99_us", "server_qps", "connections_reached")), String.join(",", header));
+  }
+
+  @Test
   void escapesPipesInMarkdownCellsAndQuotesCsvFields() {
     assertEquals("a \\| b", SummaryMarkdown.cell("a | b"));
     assertEquals("\"x, \"\"y\"\"\"", SummaryCsv.quote("x, \"y\""));

@@ -22,7 +22,8 @@ class ResultsJsonTest {
         ResultFixtures.MONGO);
     return List.of(ResultFixtures.load(1, "aws-large", ResultFixtures.MONGO), run,
         ResultFixtures.failed(ResultFixtures.run(3, "aws-large", "rw-50-50", 16, 1, 1, 1, 1, 1, ResultFixtures.MONGO),
-            PhaseStatus.FAILED, "YCSB exited with status 1: out of memory"));
+            PhaseStatus.FAILED, "YCSB exited with status 1: out of memory"),
+        ResultFixtures.run(3, "aws-large", "rw-50-50", 16, 1, 500, 700, 10, 10, ResultFixtures.MONGO).asAttempt(2));
   }
 
   @Test
@@ -86,6 +87,39 @@ class ResultsJsonTest {
     String newer = line.replace("\"schemaVersion\":1", "\"schemaVersion\":99");
     assertTrue(assertThrows(IllegalArgumentException.class, () -> ResultsReader.parse(newer)).getMessage()
         .contains("schemaVersion 99 is newer"));
+  }
+
+  @Test
+  void numbersAttemptsAndNamesTheOneEachReplaces() {
+    PhaseResult first = records().get(2);
+    PhaseResult second = records().get(3);
+    assertEquals(1, first.attempt());
+    assertEquals(null, first.replacesAttempt());
+    assertEquals(2, second.attempt());
+    assertEquals(2, second.replacesAttempt() + 1);
+    assertTrue(ResultsJson.line(second).endsWith("\"attempt\":2,\"replacesAttempt\":1}"), ResultsJson.line(second));
+    assertThrows(IllegalArgumentException.class, () -> first.asAttempt(0));
+  }
+
+  @Test
+  void theCurrentRecordOfAPhaseIsItsHighestAttemptWhereverItsLineIs() {
+    List<PhaseResult> r = records();
+    var current = ResultsReader.currentByPhaseId(List.of(r.get(0), r.get(3), r.get(1), r.get(2)));
+    assertEquals(3, current.size());
+    assertEquals(2, current.get(r.get(3).phaseId()).attempt());
+    assertEquals(PhaseStatus.SUCCEEDED, current.get(r.get(3).phaseId()).status());
+    assertEquals(java.util.Map.of(r.get(0).phaseId(), 1, r.get(1).phaseId(), 1, r.get(3).phaseId(), 2),
+        ResultsReader.lastAttempts(r));
+  }
+
+  @Test
+  void numbersTheRecordsOfAFileWrittenBeforeAttemptsByTheirLineOrder(@TempDir Path dir) throws IOException {
+    StringBuilder old = new StringBuilder();
+    records().forEach(r -> old.append(ResultsJson.line(r).replaceAll(",\"attempt\":\\d+(,\"replacesAttempt\":\\d+)?", ""))
+        .append('\n'));
+    assertTrue(old.indexOf("attempt") < 0, old.toString());
+    Files.writeString(dir.resolve(ResultsWriter.FILE), old);
+    assertEquals(records(), ResultsReader.read(dir).results());
   }
 
   @Test
