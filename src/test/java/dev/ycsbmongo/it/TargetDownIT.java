@@ -119,6 +119,34 @@ class TargetDownIT {
     }
   }
 
+  @Test
+  void onTargetDownWaitWaitsForTheServerAndGoesOn(@TempDir Path work) throws Exception {
+    System.out.println("[it] TargetDownIT: target is a test-owned embedded server started 6 s after the run");
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    Path plan = Orchestrator.writePlan(work, "wait-it", PLAN.formatted("wait-it").replace("maxexecutiontime: 12",
+        "maxexecutiontime: 6").replace("  rampUp: 1s", "  rampUp: 1s\n  onTargetDown: wait\n  targetWait: 2m"));
+    Path results = work.resolve("results");
+    EmbeddedMongoServer[] late = new EmbeddedMongoServer[1];
+    try {
+      LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", "mongodb://127.0.0.1:" + port + "/ycsb"),
+          process -> {
+            sleep(6000);
+            late[0] = EmbeddedMongoServer.start(port);
+          }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");
+      assertTrue(run.stderr.contains("waiting up to 2m for it (execution.onTargetDown: wait)"), run.stderr);
+      assertTrue(run.stderr.contains("target doomed answers again; going on"), run.stderr);
+      assertEquals(0, run.exitCode, run.diagnostics());
+      assertEquals(3, records(Orchestrator.onlyRunDir(results)).size());
+    } finally {
+      if (late[0] != null) {
+        late[0].close();
+      }
+    }
+  }
+
   private static List<JsonNode> records(Path runDir) throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<JsonNode> out = new ArrayList<>();

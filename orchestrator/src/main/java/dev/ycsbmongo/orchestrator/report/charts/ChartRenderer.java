@@ -36,6 +36,9 @@ public final class ChartRenderer {
 
   static {
     System.setProperty("java.awt.headless", "true");
+    // PNGs are small: encode in memory rather than through a cache file in java.io.tmpdir, which a
+    // run ended by a signal while drawing would leave behind
+    javax.imageio.ImageIO.setUseCache(false);
   }
 
   private ChartRenderer() {
