@@ -121,7 +121,8 @@ class TargetDownIT {
 
   @Test
   void onTargetDownWaitWaitsForTheServerAndGoesOn(@TempDir Path work) throws Exception {
-    System.out.println("[it] TargetDownIT: target is a test-owned embedded server started 6 s after the run");
+    System.out.println("[it] TargetDownIT: target is a test-owned embedded server started 14 s after the run (after"
+        + " the run's 10 s probe of its targets found it down)");
     int port;
     try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
@@ -133,7 +134,7 @@ class TargetDownIT {
     try {
       LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", "mongodb://127.0.0.1:" + port + "/ycsb"),
           process -> {
-            sleep(6000);
+            sleep(14_000);
             late[0] = EmbeddedMongoServer.start(port);
           }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");
       assertTrue(run.stderr.contains("waiting up to 2m for it (execution.onTargetDown: wait)"), run.stderr);

@@ -80,7 +80,7 @@ public final class RunSession {
         ServerInfo s = TargetProbe.probe(uris.uri(t.name()), t.isEmbedded(), PROBE_TIMEOUT_MILLIS);
         servers.put(t.name(), s);
         progress.note("target " + t.name() + ": " + (s.probeError() == null ? s.describe()
-            : "not answering (" + s.probeError() + "); its phases will fail"));
+            : "not answering (" + s.probeError() + ")"));
       }
       PhaseExecutor executor = new PhaseExecutor(new PhaseExecutor.Context(matrix.plan(), dir, client, servers, uris,
           ChildJvm.current(), serverSettings));
