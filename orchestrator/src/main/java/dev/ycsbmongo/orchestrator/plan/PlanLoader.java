@@ -74,9 +74,23 @@ public final class PlanLoader {
     return new PlanLoader(pretendSource, env).plan(text);
   }
 
-  private Plan plan(String text) {
-    Node root = NodeReader.read(text, source).orElseThrow(() -> new PlanException(source, 1, null,
+  /** Like {@link #load(String, Path, Map)}, with the line of every key for checks made after expansion. */
+  public static LoadedPlan loadWithLines(String text, Path pretendSource, Map<String, String> env) throws PlanException {
+    PlanLoader loader = new PlanLoader(pretendSource, env);
+    Node root = loader.root(text);
+    return new LoadedPlan(loader.plan(root), PlanLines.of(root));
+  }
+
+  private Node root(String text) {
+    return NodeReader.read(text, source).orElseThrow(() -> new PlanException(source, 1, null,
         "the plan is empty; expected a map with at least name, targets and scenarios"));
+  }
+
+  private Plan plan(String text) {
+    return plan(root(text));
+  }
+
+  private Plan plan(Node root) {
     if (!(root instanceof Node.Mapping)) {
       throw new PlanException(source, root.line(), null, "expected a map with at least name, targets and"
           + " scenarios at the top level, found " + root.describe());
@@ -225,6 +239,10 @@ public final class PlanLoader {
       String shown = scheme > 0 ? "the scheme '" + uri.substring(0, scheme + 3) + "'" : "the value";
       throw target.error(entry, shown + " is not a MongoDB connection string; expected " + URI_RULE);
     }
+    Optional<String> option = UriOptions.problem(uri);
+    if (option.isPresent()) {
+      throw target.error(entry, maskedIn(option.get(), uri));
+    }
     if (uri.startsWith("mongodb://")) {
       // mongodb+srv:// is left to the run: parsing it queries DNS
       try {
@@ -238,7 +256,20 @@ public final class PlanLoader {
             + "); expected " + URI_RULE);
       }
     }
+    Optional<String> combination = UriOptions.combinationProblem(uri);
+    if (combination.isPresent()) {
+      throw target.error(entry, "'" + UriMasker.mask(template) + "' is not usable: " + maskedIn(combination.get(), uri));
+    }
     return uri;
+  }
+
+  /** {@code text} with the URI's passwords hidden, however they appear in it (decoded or not). */
+  private static String maskedIn(String text, String uri) {
+    String masked = UriMasker.mask(text);
+    for (String secret : UriMasker.passwords(uri)) {
+      masked = masked.replace(secret, UriMasker.MASK);
+    }
+    return masked;
   }
 
   private static Map<String, String> labels(Section labels) {
