@@ -17,8 +17,8 @@ import java.util.Properties;
  * milliseconds, not after the expansion has filled the heap.
  *
  * @param phases the number of phases: exact after expansion; before it, a lower bound (the
- *     loads that prepare data sets are counted once per target, or once per run cell with
- *     {@code reload: per-cell})
+ *     loads that prepare data sets are counted once per target without load scenarios, or once
+ *     per run cell with {@code reload: per-cell})
  * @param exact whether {@code phases} is the expanded count
  * @param timedSeconds the sum of {@code maxexecutiontime} over the phases that have one
  * @param untimedPhases phases without {@code maxexecutiontime}: their length depends on
@@ -39,6 +39,7 @@ public record MatrixSize(long phases, boolean exact, long timedSeconds, long unt
     Map<Path, Map<String, String>> workloads = new HashMap<>();
     for (Target target : plan.targets()) {
       long runCells = 0;
+      boolean loadCells = false;
       for (Scenario scenario : plan.scenarios()) {
         PlanExpander.Axes axes = PlanExpander.axes(plan, target, scenario);
         long n = axes.cells();
@@ -58,6 +59,7 @@ public record MatrixSize(long phases, boolean exact, long timedSeconds, long unt
             }
           }
           case LOAD -> {
+            loadCells |= n > 0;
             phases = plus(phases, times(n, reps));
             // a load keeps a time limit only where its own scenario sets it
             boolean ownLimit = scenario.properties().containsKey(MAX_EXECUTION_TIME);
@@ -67,7 +69,8 @@ public record MatrixSize(long phases, boolean exact, long timedSeconds, long unt
           case CONNECTIONS -> phases = plus(phases, times(n, reps));
         }
       }
-      long preparing = runCells == 0 ? 0 : settings.reload() == ReloadPolicy.PER_CELL ? runCells : 1;
+      // per data set, a run cell may read what a load scenario's cell just loaded: then no load of its own
+      long preparing = runCells == 0 ? 0 : settings.reload() == ReloadPolicy.PER_CELL ? runCells : loadCells ? 0 : 1;
       phases = plus(phases, preparing);
       untimed = plus(untimed, preparing);
     }
