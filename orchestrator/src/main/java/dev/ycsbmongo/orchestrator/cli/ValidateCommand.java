@@ -19,10 +19,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code validate PLAN}: expands and prints the matrix and checks every target answers, running nothing. */
+/**
+ * {@code validate PLAN}: the checks {@code run} makes ({@link PlanCheck}), then the matrix printed and
+ * every target probed, running nothing.
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true, showDefaultValues = true,
-    description = "Checks a plan, prints every phase in order with its resolved properties (passwords masked), "
-        + "and checks that every target answers (server version, topology). Runs no phase.")
+    description = "Checks a plan as run does (the same checks: keys and values, YCSB core properties, workloads, "
+        + "rampUp, connection-string options, threads this machine can host, matrix size), prints every phase in "
+        + "order with its resolved properties (passwords masked) and the phase count and duration estimate, and "
+        + "checks that every target answers (server version, topology). Runs no phase.")
 final class ValidateCommand implements Callable<Integer> {
 
   @Spec
