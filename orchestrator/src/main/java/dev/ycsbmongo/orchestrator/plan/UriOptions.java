@@ -87,6 +87,12 @@ final class UriOptions {
         }
         continue;
       }
+      if (lower.equals("w") && value.toLowerCase(Locale.ROOT).startsWith("tag:")) {
+        // the property's spelling: in the URL the driver would take "tag:NAME" as the tag's whole name
+        return Optional.of("option w=" + value + ": the connection string takes a tag set's name without 'tag:',"
+            + " and this check cannot tell a tag name from a typo; set mongodb.writeConcern: " + value
+            + " in the target's properties instead");
+      }
       Optional<String> bad = propertyProblem(property, value);
       if (bad.isPresent()) {
         String shown = SECRET.contains(lower) ? name : name + "=" + value;
@@ -113,8 +119,24 @@ final class UriOptions {
     }
   }
 
+  /**
+   * The binding's verdict on this one value. Tags and staleness are checked under a mode that
+   * takes them (alone, the default mode primary would refuse any); whether the URL's own mode
+   * takes them is the whole URL's check, {@link #combinationProblem}.
+   */
   private static Optional<String> propertyProblem(String key, String value) {
-    return PropertyRules.valueProblem(key, value);
+    Properties p = new Properties();
+    p.setProperty(key, value);
+    if (key.equals(Keys.READ_PREFERENCE_TAGS) || key.equals(Keys.MAX_STALENESS_SECONDS)) {
+      p.setProperty(Keys.READ_PREFERENCE, "nearest");
+    }
+    try {
+      BindingSettings.from(p, Map.of());
+      return Optional.empty();
+    } catch (InvalidSettingException e) {
+      String message = String.valueOf(e.getMessage());
+      return Optional.of(message.startsWith(key + ": ") ? message.substring(key.length() + 2) : message);
+    }
   }
 
   private static String decode(String s) {
