@@ -325,6 +325,13 @@ public final class PlanLoader {
       throw scenario.error(entry, "workload file " + resolved + " does not exist or is not readable; expected a"
           + " YCSB workload file (relative paths start from the plan's directory, " + dir + ")");
     }
+    // read as YCSB reads it (Properties.load of the bytes): a malformed unicode escape stops YCSB with a stack trace
+    try (java.io.InputStream in = Files.newInputStream(resolved)) {
+      new java.util.Properties().load(in);
+    } catch (IOException | IllegalArgumentException e) {
+      throw scenario.error(entry, "workload file " + resolved + " cannot be read as YCSB reads it ("
+          + e.getMessage() + "); expected a Java properties file of key=value lines");
+    }
     return resolved;
   }
 
