@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,8 @@ final class PlanFiles {
     }
     try {
       return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (CharacterCodingException e) {
+      throw new BadInputException(file + ": not a UTF-8 text file; expected a YAML or JSON plan");
     } catch (IOException e) {
       throw new BadInputException(file + ": cannot read the plan file: " + e.getMessage());
     }

@@ -1,22 +1,21 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.binding.UriMasker;
-import dev.ycsbmongo.orchestrator.exec.PlanPreflight;
+import dev.ycsbmongo.orchestrator.exec.HostLimits;
+import dev.ycsbmongo.orchestrator.exec.PlanCheck;
 import dev.ycsbmongo.orchestrator.exec.PlanRunner;
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.RunSession;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
-import dev.ycsbmongo.orchestrator.plan.PlanExpander;
-import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.plan.Defaults;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +49,10 @@ final class RunCommand implements Callable<Integer> {
       description = "where new run directories are created (<plan>-<yyyyMMdd-HHmmss>/)")
   Path outputRoot;
 
+  @Option(names = "--allow-large-matrix", description = "run a plan of more than " + Defaults.MAX_PHASES
+      + " phases (refused by default as too large to be meant; validate prints the count and a duration estimate)")
+  boolean allowLargeMatrix;
+
   @Option(names = "--fail-fast", description = "stop at the first failed phase (default: record it and go on)")
   boolean failFast;
 
@@ -72,14 +75,12 @@ final class RunCommand implements Callable<Integer> {
         // taken before the plan is read again: a second writer must not even start
         lock = RunLocks.take(dir, resumeDir, "run --resume", err);
         matrix = resumedMatrix(dir);
-        preflight(matrix, dir.path().toString());
       } else {
         if (planFile == null) {
           throw new BadInputException("run: give a PLAN file, or --resume RUN_DIR (see run --help)");
         }
         String text = PlanFiles.read(planFile);
-        matrix = PlanExpander.expand(PlanLoader.load(text, planFile, System.getenv()));
-        preflight(matrix, planFile.toString());
+        matrix = checked(text, planFile);
         dir = OutputDirectory.create(outputRoot, matrix.plan().name());
         lock = RunLocks.take(dir, dir.path(), "run", err);
         RunSession.writePlanFiles(dir, matrix, text);
@@ -134,13 +135,10 @@ final class RunCommand implements Callable<Integer> {
     return outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED;
   }
 
-  /** Refuses, before anything runs, a plan whose connection-stress cells this machine cannot hold. */
-  static void preflight(Matrix matrix, String where) {
-    List<String> problems = PlanPreflight.connectionProblems(matrix);
-    if (!problems.isEmpty()) {
-      throw new BadInputException(where + ": " + problems.get(0)
-          + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more such cells; validate lists them)" : ""));
-    }
+  /** The plan's matrix once every check validate makes has passed (the same checks, the same path). */
+  private Matrix checked(String text, Path source) {
+    return PlanCheck.load(text, source, System.getenv(), new PlanCheck.Options(allowLargeMatrix, HostLimits.current()))
+        .matrix();
   }
 
   private ConsoleProgress progress(PrintWriter err) {
@@ -169,11 +167,11 @@ final class RunCommand implements Callable<Integer> {
   private Matrix resumedMatrix(RunDirectory dir) throws IOException {
     Matrix m;
     if (planFile != null) {
-      m = PlanExpander.expand(PlanLoader.load(PlanFiles.read(planFile), planFile, System.getenv()));
+      m = checked(PlanFiles.read(planFile), planFile);
     } else {
       RunInfo info = RunInfo.read(dir);
       String text = Files.readString(dir.file(RunDirectory.PLAN_SOURCE), StandardCharsets.UTF_8);
-      m = PlanExpander.expand(PlanLoader.load(text, Path.of(info.planFile()), System.getenv()));
+      m = checked(text, Path.of(info.planFile()));
       for (Target t : m.plan().targets()) {
         if (!t.isEmbedded() && t.uri().contains(UriMasker.MASK)) {
           throw new BadInputException(dir.file(RunDirectory.PLAN_SOURCE) + ": target " + t.name()

@@ -37,6 +37,17 @@ public final class Defaults {
   /** Client threads of a cell that sets none (YCSB's own default). */
   public static final int THREADS = 1;
 
+  /**
+   * Phases above which a plan is refused unless {@code --allow-large-matrix} confirms it: 10,000
+   * phases of even 10 s each are more than a day of running, more than any study here was meant to be.
+   */
+  public static final long MAX_PHASES = 10_000;
+  /**
+   * Phases above which a plan is refused even when confirmed: an expanded phase holds its
+   * properties in memory (about 1 KiB each), and the orchestrator runs with a default heap.
+   */
+  public static final long MAX_PHASES_EVEN_CONFIRMED = 2_000_000;
+
   private Defaults() {
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,6 +50,12 @@ final class NodeReader {
   private static Node node(JsonParser parser, Path source) throws IOException {
     int line = line(parser);
     JsonToken token = parser.currentToken();
+    if (parser instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
+      // the streaming parser hands an alias over as the text of its anchor's name: "<<: *defaults"
+      // would become a property named "<<" with the value "defaults"
+      throw new PlanException(source, line, null, "'*" + parser.getText() + "' is a YAML alias, which plans do not"
+          + " accept; write the value out (or use a sweep, or the plan's properties, for values shared by scenarios)");
+    }
     switch (token) {
       case START_OBJECT:
         return mapping(parser, source, line);

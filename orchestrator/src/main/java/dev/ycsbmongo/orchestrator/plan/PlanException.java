@@ -20,6 +20,11 @@ public final class PlanException extends RuntimeException {
     this.line = line;
   }
 
+  /** A problem found after loading (in an expanded cell), at {@code line} of {@code source} (0: the file as a whole). */
+  public static PlanException at(Path source, int line, String key, String problem) {
+    return new PlanException(source, line, key, problem);
+  }
+
   /** The plan file, as it was named to the loader. */
   public Path source() {
     return source;

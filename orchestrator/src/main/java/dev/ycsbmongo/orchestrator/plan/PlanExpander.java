@@ -62,7 +62,23 @@ public final class PlanExpander {
     return byDataSet.values().stream().flatMap(List::stream).toList();
   }
 
-  private static List<Cell> cells(Plan plan, Target target, Scenario scenario) {
+  /**
+   * What varies and what is fixed in the cells of one (target, scenario) pair: the dimensions of
+   * its product and the single values set above the plan level.
+   */
+  record Axes(List<Dimension> dimensions, Map<String, String> fixed) {
+
+    /** How many cells the pair has; {@link Long#MAX_VALUE} when that does not fit a long. */
+    long cells() {
+      long n = 1;
+      for (Dimension d : dimensions) {
+        n = MatrixSize.times(n, d.tuples().size());
+      }
+      return n;
+    }
+  }
+
+  static Axes axes(Plan plan, Target target, Scenario scenario) {
     Set<String> scenarioKeys = scenario.properties().keySet();
     Set<String> overridden = new HashSet<>(target.properties().keySet());
     overridden.addAll(scenarioKeys);
@@ -78,6 +94,13 @@ public final class PlanExpander {
       }
     });
     scenario.properties().forEach((key, values) -> addLevel(key, values, fixed, dimensions));
+    return new Axes(dimensions, fixed);
+  }
+
+  private static List<Cell> cells(Plan plan, Target target, Scenario scenario) {
+    Axes axes = axes(plan, target, scenario);
+    List<Dimension> dimensions = axes.dimensions();
+    Map<String, String> fixed = axes.fixed();
 
     List<Cell> cells = new ArrayList<>();
     for (List<List<String>> combination : product(dimensions)) {

@@ -77,9 +77,23 @@ public final class PlanLoader {
     return new PlanLoader(pretendSource, env).plan(text);
   }
 
-  private Plan plan(String text) {
-    Node root = NodeReader.read(text, source).orElseThrow(() -> new PlanException(source, 1, null,
+  /** Like {@link #load(String, Path, Map)}, with the line of every key for checks made after expansion. */
+  public static LoadedPlan loadWithLines(String text, Path pretendSource, Map<String, String> env) throws PlanException {
+    PlanLoader loader = new PlanLoader(pretendSource, env);
+    Node root = loader.root(text);
+    return new LoadedPlan(loader.plan(root), PlanLines.of(root));
+  }
+
+  private Node root(String text) {
+    return NodeReader.read(text, source).orElseThrow(() -> new PlanException(source, 1, null,
         "the plan is empty; expected a map with at least name, targets and scenarios"));
+  }
+
+  private Plan plan(String text) {
+    return plan(root(text));
+  }
+
+  private Plan plan(Node root) {
     if (!(root instanceof Node.Mapping)) {
       throw new PlanException(source, root.line(), null, "expected a map with at least name, targets and"
           + " scenarios at the top level, found " + root.describe());
@@ -228,6 +242,10 @@ public final class PlanLoader {
       String shown = scheme > 0 ? "the scheme '" + uri.substring(0, scheme + 3) + "'" : "the value";
       throw target.error(entry, shown + " is not a MongoDB connection string; expected " + URI_RULE);
     }
+    Optional<String> option = UriOptions.problem(uri);
+    if (option.isPresent()) {
+      throw target.error(entry, maskedIn(option.get(), uri));
+    }
     if (uri.startsWith("mongodb://")) {
       // mongodb+srv:// is left to the run: parsing it queries DNS
       try {
@@ -241,7 +259,20 @@ public final class PlanLoader {
             + "); expected " + URI_RULE);
       }
     }
+    Optional<String> combination = UriOptions.combinationProblem(uri);
+    if (combination.isPresent()) {
+      throw target.error(entry, "'" + UriMasker.mask(template) + "' is not usable: " + maskedIn(combination.get(), uri));
+    }
     return uri;
+  }
+
+  /** {@code text} with the URI's passwords hidden, however they appear in it (decoded or not). */
+  private static String maskedIn(String text, String uri) {
+    String masked = UriMasker.mask(text);
+    for (String secret : UriMasker.passwords(uri)) {
+      masked = masked.replace(secret, UriMasker.MASK);
+    }
+    return masked;
   }
 
   private static Map<String, String> labels(Section labels) {
@@ -296,6 +327,13 @@ public final class PlanLoader {
     if (!Files.isRegularFile(resolved) || !Files.isReadable(resolved)) {
       throw scenario.error(entry, "workload file " + resolved + " does not exist or is not readable; expected a"
           + " YCSB workload file (relative paths start from the plan's directory, " + dir + ")");
+    }
+    // read as YCSB reads it (Properties.load of the bytes): a malformed unicode escape stops YCSB with a stack trace
+    try (java.io.InputStream in = Files.newInputStream(resolved)) {
+      new java.util.Properties().load(in);
+    } catch (IOException | IllegalArgumentException e) {
+      throw scenario.error(entry, "workload file " + resolved + " cannot be read as YCSB reads it ("
+          + e.getMessage() + "); expected a Java properties file of key=value lines");
     }
     return resolved;
   }

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.plan;
 
 import dev.ycsbmongo.binding.BindingSettings;
+import dev.ycsbmongo.binding.CoreProperties;
 import dev.ycsbmongo.binding.InvalidSettingException;
 import dev.ycsbmongo.binding.Keys;
 import java.util.List;
@@ -81,7 +82,8 @@ public final class PropertyRules {
     if (key.startsWith(ConnectionKeys.PREFIX)) {
       return ConnectionKeys.valueProblem(key, value);
     }
-    return Optional.empty();
+    // YCSB's own properties, by the rules the launcher applies (YCSB itself would stack-trace or mis-run)
+    return CoreProperties.valueProblem(key, value);
   }
 
   static boolean wholeNumberAtLeastOne(String value) {

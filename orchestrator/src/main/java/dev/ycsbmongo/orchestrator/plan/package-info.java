@@ -4,6 +4,8 @@
  * and the expander that turns it into the ordered phases ({@link dev.ycsbmongo.orchestrator.plan.Matrix})
  * that {@code validate} prints ({@link dev.ycsbmongo.orchestrator.plan.MatrixPrinter}) and {@code run}
  * executes. A bad plan is one {@link dev.ycsbmongo.orchestrator.plan.PlanException} whose message is a
- * single {@code FILE:LINE: KEY: problem} line.
+ * single {@code FILE:LINE: KEY: problem} line. {@link dev.ycsbmongo.orchestrator.plan.MatrixSize} sizes a
+ * plan by arithmetic before it is expanded, and {@link dev.ycsbmongo.orchestrator.plan.PlanOrigins} finds
+ * the line behind an expanded cell's value, for the checks {@code exec.PlanCheck} makes on cells.
  */
 package dev.ycsbmongo.orchestrator.plan;

@@ -23,7 +23,7 @@ class CommandLineTest {
         name: p
         targets: [{name: local, uri: embedded}]
         scenarios: [{name: a, properties: {readproportion: 1}}]
-        properties: {recordcount: 10, operationcount: 10}
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
         sweep: {threads: [1, 2]}
         """);
     InProcessCli r = run("validate", plan.toString());
@@ -38,7 +38,7 @@ class CommandLineTest {
     Files.writeString(plan, """
         name: p
         targets: [{name: local, uri: embedded}]
-        scenarios: [{name: a, kind: load}]
+        scenarios: [{name: a, kind: load, properties: {workload: site.ycsb.workloads.CoreWorkload}}]
         sweep: {server.chainingAllowed: [true, false]}
         """);
     InProcessCli r = run("validate", plan.toString());
@@ -54,6 +54,7 @@ class CommandLineTest {
         name: p
         targets: [{name: gone, uri: "mongodb://u:Hidden99@127.0.0.1:1/ycsb"}]
         scenarios: [{name: a}]
+        properties: {workload: site.ycsb.workloads.CoreWorkload, operationcount: 10}
         """);
     InProcessCli r = run("validate", "--probe-timeout", "500", plan.toString());
     assertEquals(2, r.exit());

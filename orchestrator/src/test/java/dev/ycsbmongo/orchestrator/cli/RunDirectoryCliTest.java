@@ -18,7 +18,7 @@ class RunDirectoryCliTest {
     Files.writeString(plan, """
         name: p
         targets: [{name: local, uri: embedded}]
-        scenarios: [{name: a, properties: {readproportion: 1}}]
+        scenarios: [{name: a, properties: {workload: site.ycsb.workloads.CoreWorkload, readproportion: 1}}]
         properties: {recordcount: 10, operationcount: 10}
         """);
     return plan;

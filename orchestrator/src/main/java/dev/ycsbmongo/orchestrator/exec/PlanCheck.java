@@ -1,0 +1,249 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.binding.CoreProperties;
+import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.orchestrator.plan.Defaults;
+import dev.ycsbmongo.orchestrator.plan.Durations;
+import dev.ycsbmongo.orchestrator.plan.LoadedPlan;
+import dev.ycsbmongo.orchestrator.plan.Matrix;
+import dev.ycsbmongo.orchestrator.plan.MatrixSize;
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.plan.Plan;
+import dev.ycsbmongo.orchestrator.plan.PlanException;
+import dev.ycsbmongo.orchestrator.plan.PlanExpander;
+import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.plan.PlanOrigins;
+import dev.ycsbmongo.orchestrator.plan.PlanOrigins.Origin;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The one path from a plan file to a matrix that may run: {@code validate} and {@code run} (new
+ * or resumed) both come through here, so validate refuses exactly what run would. Refusals are
+ * {@link PlanException}s, one line naming the file and, where the plan set the value, its line.
+ *
+ * <p>Order: load (keys, values, connection-string options), size by arithmetic (a huge matrix is
+ * refused before it is built), expand, then each phase as YCSB will see it (workload file with
+ * the plan's values on top): a workload at all, YCSB's core property rules, threads this
+ * machine can host, a ramp-up shorter than the phase, a phase that ends before its timeout;
+ * last the connection-stress cells ({@link PlanPreflight}).
+ */
+public final class PlanCheck {
+
+  /**
+   * @param allowLargeMatrix the user confirmed a matrix above {@link Defaults#MAX_PHASES}
+   * @param host this machine's limits (tests stand in their own)
+   */
+  public record Options(boolean allowLargeMatrix, HostLimits host) {
+
+    public static Options defaults() {
+      return new Options(false, HostLimits.current());
+    }
+  }
+
+  /** A plan that may run: its phases and their size. */
+  public record Checked(Matrix matrix, MatrixSize size) {
+  }
+
+  private static final String WORKLOAD = "workload";
+  private static final String OPERATION_COUNT = CoreProperties.OPERATION_COUNT;
+  private static final String MAX_EXECUTION_TIME = CoreProperties.MAX_EXECUTION_TIME;
+
+  private final LoadedPlan loaded;
+  private final Plan plan;
+  private final PlanOrigins origins;
+  private final Options options;
+  private Optional<HostLimits.ThreadCeiling> ceiling;
+
+  private PlanCheck(LoadedPlan loaded, Options options) {
+    this.loaded = loaded;
+    this.plan = loaded.plan();
+    this.origins = new PlanOrigins(loaded);
+    this.options = options;
+  }
+
+  /** Reads {@code text} as the plan {@code source} and checks it all. */
+  public static Checked load(String text, Path source, Map<String, String> env, Options options) {
+    return check(PlanLoader.loadWithLines(text, source, env), options);
+  }
+
+  public static Checked check(LoadedPlan loaded, Options options) {
+    return new PlanCheck(loaded, options).run();
+  }
+
+  private Checked run() {
+    MatrixSize size = MatrixSize.of(plan);
+    refuseIfTooLarge(size);
+    Matrix matrix = PlanExpander.expand(plan);
+    size = size.exactly(matrix.phases().size());
+    refuseIfTooLarge(size);
+    Set<String> seen = new HashSet<>();
+    for (Phase phase : matrix.phases()) {
+      // repetitions and phases alike in everything checked here are checked once
+      if (seen.add(phase.kind() + "|" + phase.scenario() + "|" + phase.workload() + "|" + phase.properties())) {
+        check(phase);
+      }
+    }
+    List<String> connections = PlanPreflight.connectionProblems(matrix);
+    if (!connections.isEmpty()) {
+      throw PlanException.at(plan.source(), 0, null, connections.get(0) + (connections.size() > 1 ? " (and "
+          + (connections.size() - 1) + " more such cells)" : ""));
+    }
+    return new Checked(matrix, size);
+  }
+
+  private void refuseIfTooLarge(MatrixSize size) {
+    boolean beyondAll = size.phases() > Defaults.MAX_PHASES_EVEN_CONFIRMED;
+    if (size.phases() <= Defaults.MAX_PHASES || (options.allowLargeMatrix() && !beyondAll)) {
+      return;
+    }
+    Origin where = origins.path("sweep").or(() -> origins.path("zip")).or(() -> origins.path("scenarios"))
+        .orElse(new Origin(null, 0));
+    String limit = beyondAll
+        ? String.format(Locale.ROOT, "more than %,d phases, the most one run can hold in memory; split the plan",
+            Defaults.MAX_PHASES_EVEN_CONFIRMED)
+        : String.format(Locale.ROOT, "more than %,d phases, too many to be meant; make the sweep smaller or split the"
+            + " plan, or pass --allow-large-matrix to run it as it is", Defaults.MAX_PHASES);
+    throw PlanException.at(plan.source(), where.line(), where.path(), "the plan expands to " + size.describe() + ": "
+        + limit);
+  }
+
+  private void check(Phase phase) {
+    switch (phase.kind()) {
+      case RUN, LOAD, WARMUP -> {
+        Map<String, String> effective = EffectiveProperties.of(phase);
+        workload(phase, effective);
+        coreProperties(phase, effective);
+        threads(phase);
+        length(phase, effective);
+      }
+      case CONNECTIONS -> {
+        // no YCSB: its connections.* values were checked when the plan was read
+      }
+    }
+  }
+
+  /** YCSB needs a workload class: from the scenario's workload file or a {@code workload} property. */
+  private void workload(Phase phase, Map<String, String> effective) {
+    if (effective.containsKey(WORKLOAD) && !effective.get(WORKLOAD).isBlank()) {
+      return;
+    }
+    Origin scenario = origins.scenario(phase);
+    // only a load preparing a scenario that names its workload class itself lacks what its scenario has
+    boolean preparing = phase.kind() == PhaseKind.LOAD && phase.repetition() == 0
+        && plan.scenario(phase.scenario()).map(s -> s.properties().containsKey(WORKLOAD)).orElse(false);
+    String why = phase.workload().isPresent()
+        ? "its workload file " + phase.workload().get().getFileName() + " sets no workload class"
+        : "it has no workload file and no workload property";
+    String fix = preparing
+        ? "; the load that prepares its data takes the plan's and target's properties, not the scenario's: give the"
+            + " scenario a workload file, or set workload in the plan's properties"
+        : "; give it a workload file (workload: ../workloads/workloada) or the property"
+            + " workload: site.ycsb.workloads.CoreWorkload with its proportions";
+    throw refusal(scenario, "scenario " + phase.scenario() + " has no YCSB workload: " + why + fix);
+  }
+
+  /** YCSB's own properties as YCSB will read them: workload file, then the plan's values. */
+  private void coreProperties(Phase phase, Map<String, String> effective) {
+    for (String key : CoreProperties.keys()) {
+      if (!effective.containsKey(key)) {
+        continue;
+      }
+      Optional<String> bad = CoreProperties.valueProblem(key, effective.get(key));
+      if (bad.isPresent()) {
+        // values the plan wrote were checked at their line when it was read: this one is the workload file's
+        Origin where = origins.of(phase, key).or(() -> origins.workload(phase)).orElse(origins.scenario(phase));
+        throw refusal(where, fromFile(phase, key) + key + ": " + bad.get());
+      }
+    }
+    List<String> set = CoreProperties.setProblems(effective);
+    if (!set.isEmpty()) {
+      String problem = set.get(0);
+      Origin where = responsible(phase, problem);
+      throw refusal(where, problem + " (phase " + phase.id() + ")");
+    }
+  }
+
+  /** The plan line of the first key named in {@code problem} ("k1, k2: ...") that the plan set. */
+  private Origin responsible(Phase phase, String problem) {
+    int colon = problem.indexOf(": ");
+    if (colon > 0) {
+      for (String key : problem.substring(0, colon).split(",\\s*")) {
+        Optional<Origin> o = origins.of(phase, key.strip());
+        if (o.isPresent()) {
+          return o.get();
+        }
+      }
+    }
+    return origins.workload(phase).orElse(origins.scenario(phase));
+  }
+
+  private String fromFile(Phase phase, String key) {
+    return origins.of(phase, key).isPresent() || phase.workload().isEmpty() ? ""
+        : "workload file " + phase.workload().get().getFileName() + " sets ";
+  }
+
+  private void threads(Phase phase) {
+    if (ceiling == null) {
+      ceiling = options.host().threadCeiling();
+    }
+    if (ceiling.isEmpty() || phase.threads() <= ceiling.get().threads()) {
+      return;
+    }
+    HostLimits.ThreadCeiling c = ceiling.get();
+    Origin where = origins.of(phase, Keys.THREAD_COUNT).orElse(origins.scenario(phase));
+    throw refusal(where, String.format(Locale.ROOT, "%,d threads is more than this machine can host: at most %,d (%s);"
+        + " lower the thread count, or run the client on a larger machine", phase.threads(),
+        Math.max(0, c.threads()), c.reason()));
+  }
+
+  /** The phase must leave a steady window after its ramp-up, and end before its timeout. */
+  private void length(Phase phase, Map<String, String> effective) {
+    OptionalLong seconds = EffectiveProperties.longValue(effective, MAX_EXECUTION_TIME);
+    boolean timed = seconds.isPresent() && seconds.getAsLong() > 0;
+    boolean measured = phase.kind() == PhaseKind.RUN || (phase.kind() == PhaseKind.LOAD && phase.repetition() > 0);
+    Duration rampUp = plan.settings().rampUp();
+    if (measured && timed && rampUp.toMillis() >= seconds.getAsLong() * 1000) {
+      Origin time = origins.of(phase, MAX_EXECUTION_TIME).or(() -> origins.workload(phase))
+          .orElse(origins.scenario(phase));
+      Optional<Origin> ramp = origins.path("execution.rampUp");
+      String rampWhere = ramp.map(r -> "execution.rampUp, line " + r.line()).orElse("the default rampUp");
+      throw refusal(ramp.orElse(time), "rampUp " + Durations.format(rampUp) + " (" + rampWhere + ") is not shorter"
+          + " than the phase: maxexecutiontime " + seconds.getAsLong() + " s (" + describe(time) + "), so phase "
+          + phase.id() + " would have no steady window; make rampUp shorter than the phase");
+    }
+    Duration timeout = plan.settings().phaseTimeout();
+    if (timed && seconds.getAsLong() * 1000 >= timeout.toMillis()) {
+      Origin time = origins.of(phase, MAX_EXECUTION_TIME).or(() -> origins.workload(phase))
+          .orElse(origins.scenario(phase));
+      throw refusal(time, "maxexecutiontime " + seconds.getAsLong() + " s is not shorter than execution.phaseTimeout "
+          + Durations.format(timeout) + ": phase " + phase.id() + " would be killed and recorded failed; raise"
+          + " phaseTimeout or shorten the phase");
+    }
+    boolean transaction = phase.kind() == PhaseKind.RUN || phase.kind() == PhaseKind.WARMUP;
+    OptionalLong ops = EffectiveProperties.longValue(effective, OPERATION_COUNT);
+    if (transaction && !timed && (ops.isEmpty() || ops.getAsLong() == 0)) {
+      Origin where = origins.of(phase, OPERATION_COUNT).or(() -> origins.workload(phase))
+          .orElse(origins.scenario(phase));
+      throw refusal(where, "phase " + phase.id() + " has operationcount " + (ops.isEmpty() ? "unset" : "0")
+          + " and no maxexecutiontime: YCSB 0.17.0 then runs until it is killed (" + Durations.format(timeout)
+          + " phaseTimeout); set operationcount above 0 or maxexecutiontime");
+    }
+  }
+
+  private static String describe(Origin o) {
+    return o.line() > 0 ? o.path() + ", line " + o.line() : o.path();
+  }
+
+  private PlanException refusal(Origin where, String problem) {
+    return PlanException.at(plan.source(), where.line(), where.path(), problem);
+  }
+}

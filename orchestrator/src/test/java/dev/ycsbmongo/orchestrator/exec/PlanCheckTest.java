@@ -1,0 +1,171 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.plan.MatrixSize;
+import dev.ycsbmongo.orchestrator.plan.PlanException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The checks validate and run share, on plans held in memory and a machine the test stands in for. */
+class PlanCheckTest {
+
+  /** A 2-core machine with Linux's default pid_max and a few hundred threads running. */
+  private static final HostLimits SMALL = HostLimits.fixed(32_310,
+      "pid limit 32,768 from /proc/sys/kernel/pid_max, less 394 threads running and 64 for the JVM itself");
+
+  private static String plan(String threads, String extra) {
+    return """
+        name: p
+        targets: [{name: local, uri: embedded}]
+        scenarios:
+          - name: a
+            properties: {threads: %s}
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
+        %s""".formatted(threads, extra);
+  }
+
+  private static PlanCheck.Checked check(String yaml, PlanCheck.Options options) {
+    return PlanCheck.load(yaml, Path.of("plan.yaml"), Map.of(), options);
+  }
+
+  @Test
+  void rejectsFiftyThousandThreadsNamingTheFigureAndWhereItComesFrom() {
+    PlanException e = assertThrows(PlanException.class,
+        () -> check(plan("50000", ""), new PlanCheck.Options(false, SMALL)));
+    assertEquals("plan.yaml:5: scenarios[0].properties.threads: 50,000 threads is more than this machine can host:"
+        + " at most 32,310 (pid limit 32,768 from /proc/sys/kernel/pid_max, less 394 threads running and 64 for the"
+        + " JVM itself); lower the thread count, or run the client on a larger machine", e.getMessage());
+  }
+
+  @Test
+  void acceptsTenThousandThreadsOnTheSameMachine() {
+    assertEquals(2, check(plan("10000", ""), new PlanCheck.Options(false, SMALL)).matrix().phases().size());
+  }
+
+  @Test
+  void acceptsAnyThreadCountWhereNoLimitIsKnown() {
+    HostLimits unknown = java.util.Optional::empty;
+    assertEquals(2, check(plan("50000", ""), new PlanCheck.Options(false, unknown)).matrix().phases().size());
+  }
+
+  @Test
+  void blamesTheLoadThreadsOfThePreparingLoad() {
+    HostLimits tiny = HostLimits.fixed(4, "max user processes 100 from ulimit -u");
+    PlanException e = assertThrows(PlanException.class, () -> check(plan("2", "execution: {load: {threads: 8}}\n"),
+        new PlanCheck.Options(false, tiny)));
+    assertTrue(e.getMessage().startsWith("plan.yaml:7: execution.load.threads: 8 threads is more than this machine"
+        + " can host: at most 4 (max user processes 100 from ulimit -u)"), e.getMessage());
+  }
+
+  private static String sweep(int n) {
+    return "sweep: {operationcount: [" + IntStream.rangeClosed(1, n).mapToObj(i -> String.valueOf(i * 10))
+        .collect(Collectors.joining(", ")) + "]}\n";
+  }
+
+  @Test
+  void rejectsAMatrixAboveTheLimitUnlessConfirmed() {
+    String yaml = plan("1", sweep(10_000));
+    PlanException e = assertThrows(PlanException.class, () -> check(yaml, new PlanCheck.Options(false, SMALL)));
+    assertEquals("plan.yaml:7: sweep: the plan expands to at least 10,001 phases; 10,001 phases have no"
+        + " maxexecutiontime (they last as long as the operations or records asked for take): more than 10,000"
+        + " phases, too many to be meant; make the sweep smaller or split the plan, or pass --allow-large-matrix to"
+        + " run it as it is", e.getMessage());
+    PlanCheck.Checked confirmed = check(yaml, new PlanCheck.Options(true, SMALL));
+    assertEquals(10_001, confirmed.matrix().phases().size());
+    assertTrue(confirmed.size().exact());
+  }
+
+  @Test
+  void rejectsAHugeMatrixBeforeExpandingIt() {
+    String five = IntStream.rangeClosed(1, 100).mapToObj(String::valueOf).collect(Collectors.joining(", "));
+    String yaml = plan("1", "sweep: {target: [" + five + "], fieldcount: [" + five + "], fieldlength: [" + five
+        + "], maxscanlength: [" + five + "], minscanlength: [1]}\n");
+    long start = System.nanoTime();
+    PlanException e = assertThrows(PlanException.class, () -> check(yaml, new PlanCheck.Options(true, SMALL)));
+    assertTrue(e.getMessage().contains("at least 100,000,001 phases")
+        && e.getMessage().contains("the most one run can hold in memory"), e.getMessage());
+    assertTrue(System.nanoTime() - start < 5_000_000_000L, "refused by arithmetic, not by expanding");
+  }
+
+  @Test
+  void sumsMaxExecutionTimeOverTheMatrix() {
+    String yaml = """
+        name: p
+        targets: [{name: local, uri: embedded}]
+        scenarios:
+          - {name: a, properties: {maxexecutiontime: [20, 40]}}
+          - {name: b}
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
+        sweep: {threads: [1, 2, 4]}
+        execution: {repetitions: 2, rampUp: 5s, warmup: {maxexecutiontime: 10}}
+        """;
+    MatrixSize size = check(yaml, new PlanCheck.Options(false, SMALL)).size();
+    // a: 2 x 3 cells x (2 runs of 20 or 40 s + a 10 s warm-up); b: 3 cells x 2 runs without a limit + 3 warm-ups
+    assertEquals(2 * 3 * 2 * 30 + 6 * 10 + 3 * 10, size.timedSeconds());
+    assertEquals(6 + 1, size.untimedPhases());
+    assertEquals(6 * 3 + 3 * 3 + 1, size.phases());
+    assertEquals("28 phases; maxexecutiontime adds up to 7 min 30 s, and 7 phases have no maxexecutiontime (they last"
+        + " as long as the operations or records asked for take)", size.describe());
+  }
+
+  @Test
+  void countsBeforeExpansionWhatTheExpansionBuilds() {
+    String yaml = """
+        name: p
+        targets: [{name: x, uri: embedded}, {name: y, uri: embedded, properties: {threads: [1, 2]}}]
+        scenarios:
+          - {name: load, kind: load}
+          - {name: a, properties: {readproportion: [0.5, 1]}}
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
+        zip: [{threads: [1, 4, 8], target: [10, 40, 80]}]
+        execution: {repetitions: 3}
+        """;
+    PlanCheck.Checked c = check(yaml, new PlanCheck.Options(false, SMALL));
+    assertEquals(MatrixSize.of(c.matrix().plan()).phases(), c.matrix().phases().size());
+  }
+
+  @Test
+  void rejectsADataSetTooSmallForItsInsertStartAtTheLineThatSetsIt() {
+    PlanException e = assertThrows(PlanException.class, () -> check(plan("1",
+        "execution: {load: {properties: {insertstart: 10}}}\n"), new PlanCheck.Options(false, SMALL)));
+    assertTrue(e.getMessage().startsWith("plan.yaml:7: execution.load.properties.insertstart: insertstart, recordcount:"
+        + " insertstart 10 is beyond recordcount 10"), e.getMessage());
+  }
+
+  @Test
+  void rejectsAPreparingLoadWithoutAWorkloadClassItsScenarioHas() {
+    PlanException e = assertThrows(PlanException.class, () -> check("""
+        name: p
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: a, properties: {workload: site.ycsb.workloads.CoreWorkload}}]
+        properties: {recordcount: 10, operationcount: 10}
+        """, new PlanCheck.Options(false, SMALL)));
+    assertTrue(e.getMessage().startsWith("plan.yaml:3: scenarios[0]: scenario a has no YCSB workload: it has no"
+        + " workload file and no workload property; the load that prepares its data takes the plan's and target's"
+        + " properties"), e.getMessage());
+  }
+
+  @Test
+  void acceptsAConnectionsScenarioWithoutAWorkload() {
+    String yaml = """
+        name: p
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: hold, kind: connections, properties: {connections.count: 10}}]
+        """;
+    assertEquals(1, check(yaml, new PlanCheck.Options(false, SMALL)).matrix().phases().size());
+  }
+
+  @Test
+  void rejectsAWarmUpThatNeverEnds() {
+    PlanException e = assertThrows(PlanException.class, () -> check(plan("1",
+        "execution: {warmup: {operationcount: 0}}\n"), new PlanCheck.Options(false, SMALL)));
+    assertTrue(e.getMessage().startsWith("plan.yaml:7: execution.warmup.operationcount: phase warmup/local/a/-/warmup"
+        + " has operationcount 0 and no maxexecutiontime"), e.getMessage());
+  }
+}
