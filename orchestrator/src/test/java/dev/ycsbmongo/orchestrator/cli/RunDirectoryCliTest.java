@@ -18,8 +18,8 @@ class RunDirectoryCliTest {
     Files.writeString(plan, """
         name: p
         targets: [{name: local, uri: embedded}]
-        scenarios: [{name: a, properties: {workload: site.ycsb.workloads.CoreWorkload, readproportion: 1}}]
-        properties: {recordcount: 10, operationcount: 10}
+        scenarios: [{name: a, properties: {readproportion: 1}}]
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
         """);
     return plan;
   }
