@@ -2,15 +2,9 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
-import com.mongodb.MongoSecurityException;
-import com.mongodb.MongoSocketReadException;
-import com.mongodb.MongoSocketReadTimeoutException;
-import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import dev.ycsbmongo.orchestrator.Causes;
-import java.net.ConnectException;
-import java.net.SocketTimeoutException;
+import dev.ycsbmongo.binding.ConnectionFailure;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -118,7 +112,8 @@ final class TargetWatch implements AutoCloseable {
     int ms = (int) REPLY_TIMEOUT.toMillis();
     MongoClientSettings settings = MongoClientSettings.builder()
         .applyConnectionString(new ConnectionString(uri))
-        .applyToClusterSettings(b -> b.serverSelectionTimeout(ms, TimeUnit.MILLISECONDS))
+        // selection outlasts one connect-and-read, so that its timeout quotes what the monitor ran into
+        .applyToClusterSettings(b -> b.serverSelectionTimeout(ms + 1000, TimeUnit.MILLISECONDS))
         .applyToSocketSettings(b -> b.connectTimeout(ms, TimeUnit.MILLISECONDS).readTimeout(ms, TimeUnit.MILLISECONDS))
         .applyToServerSettings(b -> b.heartbeatFrequency(500, TimeUnit.MILLISECONDS))
         .retryReads(false)
@@ -127,37 +122,12 @@ final class TargetWatch implements AutoCloseable {
     return MongoClients.create(settings);
   }
 
-  /** A driver failure in a person's words: what went wrong on the wire, not the driver's cluster dump. */
+  /**
+   * A driver failure in a person's words (the launcher's own classifier: connection refused, a
+   * stalled server, a closed connection, authentication, TLS), not the driver's cluster dump.
+   */
   static String cause(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof ConnectException) {
-        return "connection refused";
-      }
-      if (t instanceof MongoSocketReadTimeoutException || t instanceof SocketTimeoutException) {
-        return "no reply within " + REPLY_TIMEOUT.toSeconds() + " s";
-      }
-      if (t instanceof MongoSocketReadException) {
-        return "connection closed by the server";
-      }
-      if (t instanceof MongoSecurityException) {
-        return "authentication failed";
-      }
-    }
-    String message = String.valueOf(e.getMessage());
-    if (e instanceof MongoTimeoutException) {
-      // the driver's server monitor saw the cause; the timeout's message quotes it
-      if (message.contains("Connection refused")) {
-        return "connection refused";
-      }
-      if (message.contains("SocketTimeoutException") || message.contains("ReadTimeout")) {
-        return "no reply within " + REPLY_TIMEOUT.toSeconds() + " s";
-      }
-      if (message.contains("MongoSocketReadException") || message.contains("end of stream")) {
-        return "connection closed by the server";
-      }
-      return "no server answered within " + REPLY_TIMEOUT.toSeconds() + " s";
-    }
-    return Causes.rootMessage(e);
+    return ConnectionFailure.cause(e, false, REPLY_TIMEOUT.toMillis());
   }
 
   @Override

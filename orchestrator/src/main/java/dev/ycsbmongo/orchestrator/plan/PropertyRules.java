@@ -98,6 +98,11 @@ public final class PropertyRules {
   private static Optional<String> bindingProblem(String key, String value) {
     Properties p = new Properties();
     p.setProperty(key, value);
+    return bindingProblem(key, p);
+  }
+
+  /** The binding's verdict on {@code p}, its message without the leading {@code key: }. */
+  static Optional<String> bindingProblem(String key, Properties p) {
     try {
       BindingSettings.from(p, Map.of());
       return Optional.empty();

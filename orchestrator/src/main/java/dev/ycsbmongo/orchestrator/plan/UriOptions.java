@@ -130,13 +130,7 @@ final class UriOptions {
     if (key.equals(Keys.READ_PREFERENCE_TAGS) || key.equals(Keys.MAX_STALENESS_SECONDS)) {
       p.setProperty(Keys.READ_PREFERENCE, "nearest");
     }
-    try {
-      BindingSettings.from(p, Map.of());
-      return Optional.empty();
-    } catch (InvalidSettingException e) {
-      String message = String.valueOf(e.getMessage());
-      return Optional.of(message.startsWith(key + ": ") ? message.substring(key.length() + 2) : message);
-    }
+    return PropertyRules.bindingProblem(key, p);
   }
 
   private static String decode(String s) {

@@ -26,15 +26,16 @@ class TargetWatchTest {
   @Test
   void namesWireFailuresInAPersonsWords() {
     ServerAddress a = new ServerAddress("127.0.0.1", 1);
-    assertEquals("connection refused", TargetWatch.cause(new MongoSocketOpenException("Exception opening socket", a,
-        new ConnectException("Connection refused"))));
-    assertEquals("no reply within 2 s", TargetWatch.cause(new MongoSocketReadTimeoutException("Timeout while receiving"
-        + " message", a, new SocketTimeoutException("Read timed out"))));
-    assertEquals("connection refused", TargetWatch.cause(new MongoTimeoutException("Timed out after 2000 ms while"
+    assertTrue(TargetWatch.cause(new MongoSocketOpenException("Exception opening socket", a,
+        new ConnectException("Connection refused"))).startsWith("connection refused"));
+    assertTrue(TargetWatch.cause(new MongoSocketReadTimeoutException("Timeout while receiving"
+        + " message", a, new SocketTimeoutException("Read timed out"))).startsWith("the server accepted the connection but"
+        + " did not answer"));
+    assertTrue(TargetWatch.cause(new MongoTimeoutException("Timed out after 2000 ms while"
         + " waiting to connect. Client view of cluster state is {type=UNKNOWN, servers=[{address=127.0.0.1:1,"
         + " type=UNKNOWN, state=CONNECTING, exception={com.mongodb.MongoSocketOpenException: Exception opening socket},"
-        + " caused by {java.net.ConnectException: Connection refused}}]")));
-    assertEquals("no server answered within 2 s", TargetWatch.cause(new MongoTimeoutException("Timed out after 2000 ms")));
+        + " caused by {java.net.ConnectException: Connection refused}}]")).startsWith("connection refused"));
+    assertTrue(TargetWatch.cause(new MongoTimeoutException("Timed out after 2000 ms")).startsWith("no usable server"));
   }
 
   @Test
@@ -44,7 +45,7 @@ class TargetWatchTest {
       port = s.getLocalPort();
     }
     Optional<String> problem = TargetWatch.checkOnce("mongodb://127.0.0.1:" + port + "/?directConnection=true");
-    assertEquals(Optional.of("connection refused"), problem);
+    assertTrue(problem.orElseThrow().startsWith("connection refused"), problem.toString());
   }
 
   @Test
@@ -71,8 +72,7 @@ class TargetWatchTest {
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertTrue(seconds < 10, "took " + seconds + " s");
         TargetWatch.Down down = w.down().orElseThrow();
-        assertTrue(down.cause().equals("no reply within 2 s") || down.cause().equals("no server answered within 2 s"),
-            down.cause());
+        assertTrue(down.cause().startsWith("the server accepted the connection but did not answer"), down.cause());
         assertTrue(down.atSeconds() < 2, "first failure at " + down.atSeconds());
       } finally {
         for (Socket s : held) {
