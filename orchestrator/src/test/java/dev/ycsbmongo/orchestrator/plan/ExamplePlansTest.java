@@ -64,16 +64,24 @@ class ExamplePlansTest {
   }
 
   @Test
-  void instanceSizesLoadsEachTargetOnceAndScalesRecordsAndThreadsPerTarget() throws IOException {
+  void instanceSizesFollowsTheStudysTablesSizeBySize() throws IOException {
     Matrix m = expand(PLANS.resolve("instance-sizes.yaml"));
-    assertEquals(12 * 6, m.phases().size(), "12 targets x (a measured load + 5 mixes), no extra loads");
+    long disks = m.plan().targets().stream().filter(t -> t.labels().get("storage").equals("cloud disk")).count();
+    long ssds = m.plan().targets().stream().filter(t -> t.labels().get("storage").equals("local SSD")).count();
+    assertEquals(10, disks, "the document's cloud-disk tables list 10 sizes");
+    assertEquals(8, ssds, "its local-SSD tables list 8");
+    assertEquals(18 * 6, m.phases().size(), "18 targets x (a measured load + 5 mixes), no extra loads");
     Phase biggestRun = m.phases().stream().filter(p -> p.target().equals("disk-16c128g") && p.kind() == PhaseKind.RUN)
         .findFirst().orElseThrow();
     assertEquals("64000000", biggestRun.properties().get("recordcount"));
+    assertEquals("64000000", biggestRun.properties().get("operationcount"), "operationcount = recordcount per size");
     assertEquals(160, biggestRun.threads());
     Phase load = m.phases().stream().filter(p -> p.target().equals("disk-16c128g") && p.kind() == PhaseKind.LOAD)
         .findFirst().orElseThrow();
-    assertEquals(8, load.threads(), "the load runs at 8 threads, as published");
+    assertEquals(160, load.threads(), "the tables' load rows run at the size's own threads, not the command's 8");
+    Phase ssd16c64g = m.phases().stream().filter(p -> p.target().equals("ssd-16c64g") && p.kind() == PhaseKind.RUN)
+        .findFirst().orElseThrow();
+    assertEquals(96, ssd16c64g.threads(), "local SSD 16 cores 64 GB: 96 threads, as its table says");
   }
 
   @Test
