@@ -74,12 +74,21 @@ public final class Charts {
         drawn.add(new Drawn(s, svg, null));
       } catch (IOException | RuntimeException | LinkageError | java.awt.AWTError e) {
         // LinkageError/AWTError: a JVM without the fonts or AWT classes the library needs
-        Files.deleteIfExists(dir.resolve(s.id() + ".svg"));
-        Files.deleteIfExists(dir.resolve(s.id() + ".png"));
+        // a half-written pair would show a stale or broken picture
+        removeQuietly(dir.resolve(s.id() + ".svg"));
+        removeQuietly(dir.resolve(s.id() + ".png"));
         drawn.add(new Drawn(s, null, reason(e)));
       }
     }
     return drawn;
+  }
+
+  private static void removeQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // what stands there is not ours to remove (a directory with files): the warning already says the chart is missing
+    }
   }
 
   /** One line, never a stack trace: the exception's message, or its type when it has none. */
