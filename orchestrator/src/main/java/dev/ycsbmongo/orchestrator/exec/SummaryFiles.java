@@ -39,10 +39,10 @@ public final class SummaryFiles {
   public static List<String> write(RunDirectory dir) throws IOException {
     ResultsReader.Read read = ResultsReader.read(dir.path());
     List<String> warnings = new ArrayList<>(read.warnings());
-    List<Charts.Drawn> drawn = Charts.write(read.results(), dir.path());
-    drawn.stream().map(Charts.Drawn::warning).filter(java.util.Objects::nonNull).forEach(warnings::add);
-    String md = SummaryMarkdown.render(read.results()) + Charts.notDrawnMarkdown(drawn);
     Files.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()), StandardCharsets.UTF_8);
+    StringBuilder chartNote = new StringBuilder();
+    List<Charts.Drawn> drawn = drawCharts(dir, read.results(), warnings, chartNote);
+    String md = SummaryMarkdown.render(read.results()) + chartNote;
     Files.writeString(dir.file(RunDirectory.SUMMARY_MD), md, StandardCharsets.UTF_8);
     String planYaml = planYaml(dir);
     for (String text : comparisonsToRedraw(dir, planYaml)) {
@@ -68,9 +68,31 @@ public final class SummaryFiles {
   /** Redraws report.html alone (after {@code report --compare} added a comparison to the run directory). */
   public static void writeHtml(RunDirectory dir) throws IOException {
     List<PhaseResult> results = ResultsReader.read(dir.path()).results();
-    List<Charts.Drawn> drawn = Charts.write(results, dir.path());
+    StringBuilder chartNote = new StringBuilder();
+    List<Charts.Drawn> drawn = drawCharts(dir, results, new ArrayList<>(), chartNote);
     Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, results,
-        SummaryMarkdown.render(results) + Charts.notDrawnMarkdown(drawn), planYaml(dir), drawn)), StandardCharsets.UTF_8);
+        SummaryMarkdown.render(results) + chartNote, planYaml(dir), drawn)), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Draws the charts; each one not drawn becomes a warning and a line of {@code note} (summary.md's
+   * "Charts not drawn"). Charts that cannot be planned or written at all ({@code charts/} not
+   * writable, records the planner cannot read) are one warning too: the tables never depend on them.
+   */
+  private static List<Charts.Drawn> drawCharts(RunDirectory dir, List<PhaseResult> results, List<String> warnings,
+      StringBuilder note) {
+    try {
+      List<Charts.Drawn> drawn = Charts.write(results, dir.path());
+      drawn.stream().map(Charts.Drawn::warning).filter(java.util.Objects::nonNull).forEach(warnings::add);
+      note.append(Charts.notDrawnMarkdown(drawn));
+      return drawn;
+    } catch (IOException | RuntimeException e) {
+      String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip().lines().findFirst()
+          .orElse("");
+      warnings.add("charts not drawn: " + reason);
+      note.append("\n## Charts not drawn\n\nNone of the charts: ").append(reason).append('\n');
+      return List.of();
+    }
   }
 
   private static String planYaml(RunDirectory dir) throws IOException {

@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A chart that cannot be written is a warning on the console, in summary.md and report.html; the exit stays 0. */
 class ChartWarningCliTest {
 
-  @Test
-  void aChartNotDrawnIsWarnedAboutEverywhereAndLeavesTheExitStatusAlone(@TempDir Path tmp) throws IOException {
+  private static Path sweep(Path tmp) throws IOException {
     Path dir = Files.createDirectories(tmp.resolve("sweep-1"));
     try (ResultsWriter w = ResultsWriter.open(dir)) {
       int[] threads = {1, 2, 4, 8};
@@ -25,6 +24,27 @@ class ChartWarningCliTest {
             6000L * (i + 1), ResultFixtures.MONGO));
       }
     }
+    return dir;
+  }
+
+  @Test
+  void noChartsAtAllIsOneWarningAndTheTablesAreStillWritten(@TempDir Path tmp) throws IOException {
+    Path dir = sweep(tmp);
+    Files.writeString(dir.resolve("charts"), "not a directory");
+
+    InProcessCli r = InProcessCli.run("report", dir.toString());
+
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.err().contains("warning: charts not drawn: "), r.err());
+    assertFalse(r.err().contains("\tat "), r.err());
+    String md = Files.readString(dir.resolve("summary.md"));
+    assertTrue(md.contains("## Charts not drawn\n\nNone of the charts: "), md);
+    assertTrue(Files.isRegularFile(dir.resolve("summary.csv")) && Files.isRegularFile(dir.resolve("report.html")));
+  }
+
+  @Test
+  void aChartNotDrawnIsWarnedAboutEverywhereAndLeavesTheExitStatusAlone(@TempDir Path tmp) throws IOException {
+    Path dir = sweep(tmp);
     // where the latency chart's SVG goes, a directory with a file in it: that chart cannot be written
     String id = "latency-vs-throughput-rw-50-50-run";
     Files.createDirectories(dir.resolve("charts").resolve(id + ".svg"));
