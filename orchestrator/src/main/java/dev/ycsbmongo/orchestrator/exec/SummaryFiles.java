@@ -31,14 +31,18 @@ public final class SummaryFiles {
 
   /**
    * Renders summary.csv, summary.md, the comparisons the plan asks for ({@code report.compare}) and
-   * report.html; returns the warnings: the reader's (e.g. a cut-off last line) and a comparison
-   * that could not be made from these records (it is left out; the rest is written).
+   * report.html; returns the warnings: the reader's (e.g. a cut-off last line), a comparison
+   * that could not be made from these records (it is left out; the rest is written) and a chart
+   * that could not be drawn (also noted at the end of summary.md and under its place in report.html).
+   * A chart not drawn never changes the run's exit status: it is a report problem, not a measurement one.
    */
   public static List<String> write(RunDirectory dir) throws IOException {
     ResultsReader.Read read = ResultsReader.read(dir.path());
     List<String> warnings = new ArrayList<>(read.warnings());
-    String md = SummaryMarkdown.render(read.results());
     Files.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()), StandardCharsets.UTF_8);
+    StringBuilder chartNote = new StringBuilder();
+    List<Charts.Drawn> drawn = drawCharts(dir, read.results(), warnings, chartNote);
+    String md = SummaryMarkdown.render(read.results()) + chartNote;
     Files.writeString(dir.file(RunDirectory.SUMMARY_MD), md, StandardCharsets.UTF_8);
     String planYaml = planYaml(dir);
     for (String text : comparisonsToRedraw(dir, planYaml)) {
@@ -48,8 +52,8 @@ public final class SummaryFiles {
         warnings.add("comparison '" + text + "': " + e.getMessage() + "; not written");
       }
     }
-    Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, read.results(), md, planYaml)),
-        StandardCharsets.UTF_8);
+    Files.writeString(dir.file(RunDirectory.REPORT_HTML),
+        HtmlReport.render(htmlInput(dir, read.results(), md, planYaml, drawn)), StandardCharsets.UTF_8);
     return warnings;
   }
 
@@ -64,9 +68,31 @@ public final class SummaryFiles {
   /** Redraws report.html alone (after {@code report --compare} added a comparison to the run directory). */
   public static void writeHtml(RunDirectory dir) throws IOException {
     List<PhaseResult> results = ResultsReader.read(dir.path()).results();
-    Files.writeString(dir.file(RunDirectory.REPORT_HTML),
-        HtmlReport.render(htmlInput(dir, results, SummaryMarkdown.render(results), planYaml(dir))),
-        StandardCharsets.UTF_8);
+    StringBuilder chartNote = new StringBuilder();
+    List<Charts.Drawn> drawn = drawCharts(dir, results, new ArrayList<>(), chartNote);
+    Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, results,
+        SummaryMarkdown.render(results) + chartNote, planYaml(dir), drawn)), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Draws the charts; each one not drawn becomes a warning and a line of {@code note} (summary.md's
+   * "Charts not drawn"). Charts that cannot be planned or written at all ({@code charts/} not
+   * writable, records the planner cannot read) are one warning too: the tables never depend on them.
+   */
+  private static List<Charts.Drawn> drawCharts(RunDirectory dir, List<PhaseResult> results, List<String> warnings,
+      StringBuilder note) {
+    try {
+      List<Charts.Drawn> drawn = Charts.write(results, dir.path());
+      drawn.stream().map(Charts.Drawn::warning).filter(java.util.Objects::nonNull).forEach(warnings::add);
+      note.append(Charts.notDrawnMarkdown(drawn));
+      return drawn;
+    } catch (IOException | RuntimeException e) {
+      String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip().lines().findFirst()
+          .orElse("");
+      warnings.add("charts not drawn: " + reason);
+      note.append("\n## Charts not drawn\n\nNone of the charts: ").append(reason).append('\n');
+      return List.of();
+    }
   }
 
   private static String planYaml(RunDirectory dir) throws IOException {
@@ -125,8 +151,8 @@ public final class SummaryFiles {
     return extras;
   }
 
-  private static HtmlReport.Input htmlInput(RunDirectory dir, List<PhaseResult> results, String md, String planYaml)
-      throws IOException {
+  private static HtmlReport.Input htmlInput(RunDirectory dir, List<PhaseResult> results, String md, String planYaml,
+      List<Charts.Drawn> drawn) throws IOException {
     String name = results.isEmpty() ? dir.runId() : results.get(0).plan();
     String description = null;
     if (planYaml != null) {
@@ -138,7 +164,7 @@ public final class SummaryFiles {
         // a plan.yaml edited by hand into something unreadable still leaves the report its results
       }
     }
-    List<HtmlReport.Figure> figures = Charts.write(results, dir.path()).stream()
+    List<HtmlReport.Figure> figures = drawn.stream()
         .map(d -> new HtmlReport.Figure(d.spec().id(), d.spec().title(), d.svg() == null ? "" : d.svg(),
             d.problem() == null ? d.spec().note() : "Not drawn: " + d.problem()))
         .toList();

@@ -177,7 +177,8 @@ public final class ChartPlanner {
       series.add(new ChartSpec.Series(prefix + "average " + what, avgPoints));
       series.add(new ChartSpec.Series(prefix + "p99 " + what, p99Points));
       Optional<Knee.Step> knee = Knee.find(steps);
-      knee.ifPresent(k -> markers.add(new ChartSpec.Marker("knee: " + threads(k.threads()), k.throughput(),
+      // named per curve: two curves' knees at the same thread count are two markers, not one name twice
+      knee.ifPresent(k -> markers.add(new ChartSpec.Marker(prefix + "knee: " + threads(k.threads()), k.throughput(),
           k.latency())));
       knees.add((name.isEmpty() ? "" : name + ": ") + knee.map(k -> threads(k.threads()))
           .orElse("none within the sweep"));

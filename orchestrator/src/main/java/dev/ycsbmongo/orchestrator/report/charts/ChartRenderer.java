@@ -81,6 +81,10 @@ public final class ChartRenderer {
     if (!spec.logY()) {
       chart.getStyler().setYAxisMin(0.0);  // throughput and counts read true only from zero
     }
+    if (spec.logY()) {
+      logTicks(chart.getStyler(), spec);
+    }
+    SeriesNames names = new SeriesNames();
     double maxY = 0;
     for (ChartSpec.Series s : spec.series()) {
       // a log axis cannot show 0 or less; such points are left out rather than clamped
@@ -88,8 +92,8 @@ public final class ChartRenderer {
       if (points.isEmpty()) {
         continue;
       }
-      XYSeries series = spec.kind() == ChartSpec.Kind.SEGMENTS ? segments(chart, s.name(), points)
-          : chart.addSeries(s.name(), points.stream().mapToDouble(ChartSpec.Point::x).toArray(),
+      XYSeries series = spec.kind() == ChartSpec.Kind.SEGMENTS ? segments(chart, names.unique(s.name()), points)
+          : chart.addSeries(names.unique(s.name()), points.stream().mapToDouble(ChartSpec.Point::x).toArray(),
               points.stream().mapToDouble(ChartSpec.Point::y).toArray());
       series.setMarker(spec.kind() == ChartSpec.Kind.LABELLED || (spec.kind() == ChartSpec.Kind.LINE
           && points.size() < 40) ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
@@ -105,14 +109,14 @@ public final class ChartRenderer {
         chart.addAnnotation(new AnnotationLine(m.x(), true, false));
         chart.addAnnotation(new AnnotationText(m.text(), m.x(), maxY * 0.97, false));
       } else {
-        XYSeries knee = chart.addSeries(m.text(), new double[] {m.x()}, new double[] {m.y()});
+        XYSeries knee = chart.addSeries(names.unique(m.text()), new double[] {m.x()}, new double[] {m.y()});
         knee.setMarker(SeriesMarkers.DIAMOND);
         knee.setMarkerColor(new Color(0xC0, 0x39, 0x2B));
         knee.setLineStyle(new BasicStroke(0f));
       }
     }
     if (chart.getSeriesCollection().isEmpty()) {
-      chart.addSeries("no data", new double[] {0}, new double[] {1});
+      chart.addSeries(names.unique("no data"), new double[] {0}, new double[] {1});
     }
     footer(chart, spec);
     return chart;
@@ -144,6 +148,7 @@ public final class ChartRenderer {
     style(chart.getStyler());
     chart.getStyler().setYAxisDecimalPattern("#,##0");
     chart.getStyler().setXAxisLabelRotation(spec.categories().size() > 6 ? 30 : 0);
+    SeriesNames names = new SeriesNames();
     for (ChartSpec.Series s : spec.series()) {
       List<Double> values = new ArrayList<>();
       for (int i = 0; i < spec.categories().size(); i++) {
@@ -151,10 +156,59 @@ public final class ChartRenderer {
         // a bar a cell did not measure is 0 height with no value: XChart needs a number per category
         values.add(s.points().stream().filter(p -> (int) p.x() == x).map(ChartSpec.Point::y).findFirst().orElse(0.0));
       }
-      chart.addSeries(s.name(), spec.categories(), values);
+      chart.addSeries(names.unique(s.name()), spec.categories(), values);
     }
     footer(chart, spec);
     return chart;
+  }
+
+  /**
+   * XChart refuses a second series of a name already used in the chart, and the names come from the
+   * data (two curves' knees at the same thread count once had the same name): a repeated name gets
+   * " (2)", " (3)", ... so that any data can be drawn.
+   */
+  static final class SeriesNames {
+    private final java.util.Set<String> used = new java.util.HashSet<>();
+
+    String unique(String name) {
+      String candidate = name;
+      for (int n = 2; !used.add(candidate); n++) {
+        candidate = name + " (" + n + ")";
+      }
+      return candidate;
+    }
+  }
+
+  /**
+   * Log axes carry a tick at every 1..9 of each decade (XChart alone labels only powers of ten, so a
+   * curve within one decade got one label or none). Labelled: 1, 2 and 5 of each decade; every tick
+   * when the values drawn span less than a decade (then 1-2-5 would leave one or two labels).
+   */
+  private static void logTicks(org.knowm.xchart.style.XYStyler s, ChartSpec spec) {
+    s.setYAxisLogarithmicDecadeOnly(false);
+    java.text.DecimalFormat format = new java.text.DecimalFormat("#,##0.###",
+        java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
+    boolean few = spansUnderADecade(spec);
+    s.setYAxisTickLabelsFormattingFunction(v -> few || isOneTwoFive(v) ? format.format(v) : "");
+  }
+
+  /** Whether the positive values a log axis draws (points and knee markers) lie within a factor of 10. */
+  static boolean spansUnderADecade(ChartSpec spec) {
+    java.util.DoubleSummaryStatistics y = java.util.stream.Stream.concat(
+        spec.series().stream().flatMap(s -> s.points().stream()).map(ChartSpec.Point::y),
+        spec.markers().stream().map(ChartSpec.Marker::y).filter(java.util.Objects::nonNull))
+        .mapToDouble(Double::doubleValue).filter(v -> v > 0).summaryStatistics();
+    return y.getCount() == 0 || y.getMax() < y.getMin() * 10;
+  }
+
+  /** Whether {@code v} is 1, 2 or 5 times a power of ten (to rounding). */
+  static boolean isOneTwoFive(double v) {
+    if (!(v > 0) || Double.isInfinite(v)) {
+      return false;
+    }
+    double mantissa = v / Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+    return Math.abs(mantissa - 1) < 1e-6 || Math.abs(mantissa - 2) < 1e-6 || Math.abs(mantissa - 5) < 1e-6
+        || Math.abs(mantissa - 10) < 1e-6;
   }
 
   private static void style(Styler s) {

@@ -62,7 +62,7 @@ class ChartPlannerTest {
     assertTrue(latency.logY());
     assertEquals(List.of("t=1", "t=2", "t=4", "t=8"), latency.series().get(0).points().stream()
         .map(ChartSpec.Point::label).toList());
-    assertEquals("knee: 2 threads", latency.markers().get(0).text());
+    assertEquals("rs: knee: 2 threads", latency.markers().get(0).text(), "named per curve");
     assertTrue(latency.note().contains(Knee.RULE) && latency.note().endsWith("Knee: rs: 2 threads."), latency.note());
     assertFalse(latency.footer().contains("embedded"), latency.footer());
   }
