@@ -43,7 +43,7 @@ class ConnectionPlanIT {
     Path runDir = Orchestrator.onlyRunDir(work.resolve("results"));
     String comparison = Files.readString(runDir.resolve("comparison-connections.count-50-vs-250.md"),
         StandardCharsets.UTF_8);
-    assertTrue(comparison.contains("- Connections reached: connections.count=250 is 400.0% higher than"
+    assertTrue(comparison.contains("- Connections reached: connections.count=250 is 5.0x higher than"
         + " connections.count=50 (+400.0%; 1 cell)"), comparison);
     List<String> lines = Orchestrator.resultLines(runDir);
     assertEquals(2, lines.size(), String.join("\n", lines));

@@ -10,25 +10,84 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
  * Progress for people, on stderr: on a terminal one live line per phase (rewritten in place); elsewhere
- * (CI logs, pipes) a plain line every {@value #PLAIN_EVERY_SECONDS} s, so logs stay readable.
+ * (CI logs, pipes) a plain line at least every {@value #PLAIN_EVERY_SECONDS} s while a phase runs (a
+ * ticker repeats the last figures when YCSB's own status lines are further apart), then one closing line
+ * per phase. The plan ETA counts down from the runner's estimate at the phase's start (which it
+ * re-estimates from the phases already run), so the figure shown moves.
  */
 final class ConsoleProgress implements ProgressListener {
 
-  static final int PLAIN_EVERY_SECONDS = 10;
+  static final int PLAIN_EVERY_SECONDS = 2;
 
   private final PrintWriter out;
   private final boolean live;
-  private String prefix = "";
-  private long lastPlainAt = -1;
+  private final LongSupplier clockMillis;
+  private String phaseText = "";
+  private String k = "";
+  private Duration etaAtStart;
+  private long startedAt;
+  private long lastPrintedAt;
+  private String lastFigures;
+  private boolean running;
   private boolean lineOpen;
+  private ScheduledExecutorService ticker;
 
   ConsoleProgress(PrintWriter out, boolean live) {
+    this(out, live, System::currentTimeMillis);
+  }
+
+  /** {@code clockMillis}: wall time, a fake in tests; plain mode then calls {@link #tick()} every second. */
+  ConsoleProgress(PrintWriter out, boolean live, LongSupplier clockMillis) {
     this.out = out;
     this.live = live;
+    this.clockMillis = clockMillis;
+  }
+
+  /** Starts the plain-mode ticker (a daemon thread: it never holds the JVM). */
+  ConsoleProgress withTicker() {
+    if (!live && ticker == null) {
+      ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "console-progress");
+        t.setDaemon(true);
+        return t;
+      });
+      ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    }
+    return this;
+  }
+
+  /**
+   * Plain mode: while a phase runs and nothing was printed for {@value #PLAIN_EVERY_SECONDS} s, prints the
+   * last figures again with the time since the phase started and the ETA counted down.
+   */
+  synchronized void tick() {
+    long now = clockMillis.getAsLong();
+    if (live || !running || now - lastPrintedAt < PLAIN_EVERY_SECONDS * 1000L) {
+      return;
+    }
+    long secs = (now - startedAt) / 1000;
+    String figures = lastFigures == null ? "starting" : lastFigures;
+    plain(head() + ": " + figures + ", " + secs + "s");
+  }
+
+  private String head() {
+    String eta = etaAtStart == null ? ""
+        : ", plan ETA " + elapsed(etaAtStart.minusMillis(clockMillis.getAsLong() - startedAt));
+    return "[phase " + k + eta + "] " + phaseText;
+  }
+
+  private void plain(String line) {
+    lastPrintedAt = clockMillis.getAsLong();
+    out.println(line);
+    out.flush();
   }
 
   @Override
@@ -40,35 +99,38 @@ final class ConsoleProgress implements ProgressListener {
 
   @Override
   public synchronized void phaseStarted(Phase phase, int k, int n, Optional<Duration> eta) {
-    prefix = "[phase " + k + "/" + n + eta.map(e -> ", plan ETA " + elapsed(e)).orElse("") + "] " + describe(phase);
-    lastPlainAt = -1;
+    this.k = k + "/" + n;
+    phaseText = describe(phase);
+    etaAtStart = eta.orElse(null);
+    startedAt = clockMillis.getAsLong();
+    lastFigures = null;
+    running = true;
+    String prefix = head();
     if (live) {
       show(prefix + ": starting");
     } else {
-      out.println(prefix + ": started");
-      out.flush();
+      plain(prefix + ": started");
     }
   }
 
   @Override
   public synchronized void status(Phase phase, PhaseProgress p) {
-    String line = phase.kind() == PhaseKind.CONNECTIONS
-        ? prefix + ": " + String.format(Locale.ROOT, "%,d/%,d connections open, %s/s, %,d failed, %ds", p.operations(),
-            p.expectedOperations(), fmt(p.currentOpsPerSec()), p.errorsSoFar(), p.elapsedSeconds())
-        : prefix + ": " + done(p) + ", " + fmt(p.currentOpsPerSec()) + " ops/s, " + p.errorsSoFar() + " errors, "
-            + p.elapsedSeconds() + "s";
+    lastFigures = phase.kind() == PhaseKind.CONNECTIONS
+        ? String.format(Locale.ROOT, "%,d/%,d connections open, %s/s, %,d failed", p.operations(),
+            p.expectedOperations(), fmt(p.currentOpsPerSec()), p.errorsSoFar())
+        : done(p) + ", " + fmt(p.currentOpsPerSec()) + " ops/s, " + p.errorsSoFar() + " errors";
+    String line = head() + ": " + lastFigures + ", " + p.elapsedSeconds() + "s";
     if (live) {
       show(line);
-    } else if (lastPlainAt < 0 || p.elapsedSeconds() - lastPlainAt >= PLAIN_EVERY_SECONDS) {
-      lastPlainAt = p.elapsedSeconds();
-      out.println(line);
-      out.flush();
+    } else if (clockMillis.getAsLong() - lastPrintedAt >= PLAIN_EVERY_SECONDS * 1000L) {
+      plain(line);
     }
   }
 
   @Override
   public synchronized void phaseEnded(Phase phase, PhaseResult r) {
-    String head = prefix.isEmpty() || !prefix.endsWith(describe(phase)) ? describe(phase) : prefix;
+    String head = running && phaseText.equals(describe(phase)) ? head() : describe(phase);
+    running = false;
     String line = head + ": " + switch (r.status()) {
       case SUCCEEDED -> r.connections() != null ? "ok, " + connections(r.connections())
           : r.tableWindow() == null ? "ok" : "ok, " + fmt(r.tableWindow().throughputOpsPerSec()) + " ops/s ("
@@ -79,7 +141,6 @@ final class ConsoleProgress implements ProgressListener {
     endLine();
     out.println(line);
     out.flush();
-    prefix = "";
   }
 
   @Override

@@ -144,9 +144,9 @@ final class RunCommand implements Callable<Integer> {
   private ConsoleProgress progress(PrintWriter err) {
     return switch (progressMode) {
       case live -> new ConsoleProgress(err, true);
-      case plain -> new ConsoleProgress(err, false);
+      case plain -> new ConsoleProgress(err, false).withTicker();
       case none -> new ConsoleProgress(new PrintWriter(java.io.OutputStream.nullOutputStream()), false);
-      case auto -> new ConsoleProgress(err, System.console() != null);
+      case auto -> new ConsoleProgress(err, System.console() != null).withTicker();
     };
   }
 

@@ -80,9 +80,8 @@ public final class PlanRunner {
     // loads that succeeded in an earlier session: their data must be checked before it is read again
     Map<String, Boolean> verified = new HashMap<>();
     int k = 0;
-    int ran = 0;
     int failed = 0;
-    long measuredMillis = 0;
+    PlanEta eta = new PlanEta();
     for (Phase phase : pending) {
       if (stopRequested) {
         break;
@@ -106,8 +105,7 @@ public final class PlanRunner {
           progress.note("resume: the data of " + load.id() + " is gone or incomplete; loading it again");
           PhaseResult again = append(executor.execute(load, progress));
           status.put(load.id(), again.status());
-          ran++;
-          measuredMillis += (long) (again.runtimeSeconds() * 1000);
+          eta.ran(load, again.runtimeSeconds());
         }
       }
       if (dep.isPresent() && status.get(dep.get()) != PhaseStatus.SUCCEEDED) {
@@ -117,12 +115,11 @@ public final class PlanRunner {
         progress.phaseEnded(phase, skipped);
         continue;
       }
-      progress.phaseStarted(phase, k, pending.size(), eta(measuredMillis, ran, pending.subList(k - 1, pending.size())));
+      progress.phaseStarted(phase, k, pending.size(), eta.estimate(pending.subList(k - 1, pending.size())));
       PhaseResult result = append(executor.execute(phase, progress));
       status.put(phase.id(), result.status());
       progress.phaseEnded(phase, result);
-      ran++;
-      measuredMillis += (long) (result.runtimeSeconds() * 1000);
+      eta.ran(phase, result.runtimeSeconds());
       if (result.status() == PhaseStatus.UNSTABLE) {
         failed++;
       }
@@ -195,26 +192,4 @@ public final class PlanRunner {
       return false;
     }
   }
-
-  /**
-   * Time left for {@code left} (this phase included): a phase with maxexecutiontime takes that
-   * plus the mean start-up overhead seen so far; any other the mean time of the phases run so far.
-   * Unknown until one phase has run.
-   */
-  private static Optional<Duration> eta(long elapsedMillis, int ran, List<Phase> left) {
-    if (ran == 0) {
-      return Optional.empty();
-    }
-    long mean = elapsedMillis / ran;
-    long total = 0;
-    for (Phase p : left) {
-      OptionalLong capped = EffectiveProperties.longValue(EffectiveProperties.of(p), "maxexecutiontime");
-      total += capped.isPresent() ? capped.getAsLong() * 1000 + STARTUP_MILLIS : mean;
-    }
-    return Optional.of(Duration.ofMillis(total));
-  }
-
-  /** A child JVM's start and exit around YCSB's own run time (BENCHMARKS.md: about 0.4 s here). */
-  private static final long STARTUP_MILLIS = 500;
-
 }

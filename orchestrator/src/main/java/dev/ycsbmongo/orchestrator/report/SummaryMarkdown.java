@@ -28,6 +28,10 @@ public final class SummaryMarkdown {
   private SummaryMarkdown() {
   }
 
+  /** RAL and WAL spelled out, once per table file (WAL reads as write-ahead log to a MongoDB engineer). */
+  public static final String LATENCY_TERMS = "RAL = read average latency; WAL = write average latency (UPDATE, INSERT"
+      + " and DELETE, weighted by count; not the write-ahead log).";
+
   public static String render(List<PhaseResult> records) {
     List<PhaseResult> rows = Records.latest(records);
     StringBuilder out = new StringBuilder();
@@ -40,8 +44,8 @@ public final class SummaryMarkdown {
     PhaseResult first = rows.get(0);
     out.append("Run `").append(first.runId()).append("`. ").append(windowNote(rows)).append('\n');
     out.append("Throughput counts successful operations only; Errors are failed operations and their share; "
-        + "latencies in µs; \"-\" where the phase measured no such operation. WAL averages UPDATE, INSERT and DELETE "
-        + "(weighted by count); p99 write is the highest of their p99s.\n");
+        + "latencies in µs; \"-\" where the phase measured no such operation. " + LATENCY_TERMS
+        + " p99 write is the highest of their p99s.\n");
     if (rows.stream().anyMatch(r -> r.server() != null && r.server().embedded())) {
       out.append('\n').append(EMBEDDED_WARNING).append('\n');
     }

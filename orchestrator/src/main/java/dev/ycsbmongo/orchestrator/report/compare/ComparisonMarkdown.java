@@ -27,7 +27,8 @@ public final class ComparisonMarkdown {
     out.append("# Comparison: ").append(s.by()).append('=').append(s.a()).append(" (A) vs ").append(s.b()).append(" (B)\n\n");
     out.append("Change = (B − A) / A of the means over each cell's successful repetitions. Throughput (ops/s): higher"
         + " is faster; latencies (µs): lower is faster. With repetitions a figure reads mean (n, min–max, sd). (n.s.):"
-        + " not significant, the min–max ranges of A and B overlap. \"-\": not measured.\n");
+        + " not significant, the min–max ranges of A and B overlap. \"-\": not measured. "
+        + dev.ycsbmongo.orchestrator.report.SummaryMarkdown.LATENCY_TERMS + "\n");
     boolean levels = c.pairs().stream().anyMatch(p -> java.util.Arrays.stream(Figure.values())
         .anyMatch(f -> f.sense() == Figure.Sense.LEVEL && p.change(f).percent() != null));
     if (levels) {
@@ -102,7 +103,7 @@ public final class ComparisonMarkdown {
         Change ch = p.change(f);
         row.add(spread(ch.a(), f.decimals()));
         row.add(spread(ch.b(), f.decimals()));
-        row.add(percent(ch.percent()) + (ch.percent() != null && !ch.significant() ? " (n.s.)" : ""));
+        row.add(change(ch.percent()) + (ch.percent() != null && !ch.significant() ? " (n.s.)" : ""));
       }
       out.append("| ").append(row.stream().map(ComparisonMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
@@ -157,16 +158,31 @@ public final class ComparisonMarkdown {
   }
 
   private static String amounts(double lo, double hi) {
-    return String.format(Locale.ROOT, "%.1f", lo).equals(String.format(Locale.ROOT, "%.1f", hi)) ? pct(lo)
+    return pct(lo).equals(pct(hi)) ? pct(lo)
         : pct(lo) + " to " + pct(hi);
   }
 
-  private static String pct(double v) {
-    return String.format(Locale.ROOT, "%.1f%%", v);
+  /**
+   * An amount of change in a sentence: a percentage up to 100%, a ratio beyond ("26x slower" reads
+   * at once where "2592.0% slower" does not). Only a rise can pass 100%, so the ratio is 1 + v/100.
+   */
+  static String pct(double v) {
+    return v > 100 ? times(v) : String.format(Locale.ROOT, "%.1f%%", v);
+  }
+
+  /** B / A for a change of {@code v}%: one decimal below 10x ("2.5x"), whole above ("27x"). */
+  static String times(double v) {
+    double ratio = 1 + v / 100;
+    return ratio < 10 ? String.format(Locale.ROOT, "%.1fx", ratio) : String.format(Locale.ROOT, "%.0fx", ratio);
   }
 
   static String percent(Double v) {
     return v == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", v);
+  }
+
+  /** A table's change: the signed percentage, and beyond +100% the ratio too ("+2592.0% (27x)"). */
+  static String change(Double v) {
+    return v != null && v > 100 ? percent(v) + " (" + times(v) + ")" : percent(v);
   }
 
   /** A mean, and with repetitions its spread: "1,234 (n=3, 1,200–1,300, sd 50)". */

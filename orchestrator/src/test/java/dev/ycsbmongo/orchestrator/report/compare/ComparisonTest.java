@@ -169,8 +169,9 @@ class ComparisonTest {
     assertEquals(140.0, c.pairs().get(0).change(Figure.REACHED).percent(), 1e-9);
     assertNull(c.pairs().get(0).change(Figure.THROUGHPUT).percent(), "no YCSB figure in a connection stress");
     String md = ComparisonMarkdown.render(c);
-    assertTrue(md.contains("- Connections reached: run=limit-64k is 140.0% higher than run=limit-20k (+140.0%; 1 cell)"),
+    assertTrue(md.contains("- Connections reached: run=limit-64k is 2.4x higher than run=limit-20k (+140.0%; 1 cell)"),
         md);
+    assertTrue(md.contains("| 20,000 | 48,000 | +140.0% (2.4x) |"), "the ratio beside a change beyond +100%: " + md);
     assertTrue(md.contains("| Connections reached A (conns) | Connections reached B | Connections reached change |"), md);
     assertFalse(md.contains("Throughput A"), "only the figures the cells measured");
     assertTrue(md.contains("| 12.50 | 12.50 | +0.0% |"), "open time in seconds with two decimals: " + md);
@@ -238,5 +239,15 @@ class ComparisonTest {
     m.put("ratio", ratio);
     m.put("size", size);
     return m;
+  }
+
+  @Test
+  void readsChangesBeyondAHundredPercentAsRatios() {
+    assertEquals("27x", ComparisonMarkdown.pct(2592.0), "a 26.9-fold latency reads 27x, not 2592.0%");
+    assertEquals("2.4x", ComparisonMarkdown.pct(140.0));
+    assertEquals("100.0%", ComparisonMarkdown.pct(100.0));
+    assertEquals("96.0%", ComparisonMarkdown.pct(96.0), "a fall never passes 100%: stays a percentage");
+    assertEquals("+2592.0% (27x)", ComparisonMarkdown.change(2592.0));
+    assertEquals("-96.0%", ComparisonMarkdown.change(-96.0));
   }
 }
