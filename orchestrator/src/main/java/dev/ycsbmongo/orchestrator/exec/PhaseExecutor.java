@@ -127,11 +127,17 @@ final class PhaseExecutor {
       try (sampling; watch) {
         outcome = runChild(phase, cmd, dir, secrets, progress);
       }
-      Window window = window(phase, dir);
+      YcsbOutput.Logs logs = null;
+      try {
+        logs = YcsbOutput.logs(dir);
+      } catch (YcsbOutputException e) {
+        // a broken log: reading the measurements below reports it (after a missing export, as ever)
+      }
+      Window window = window(phase, logs);
       PhaseMeasurements m = null;
       String readError = null;
       try {
-        m = YcsbOutput.read(dir, window.cut());
+        m = logs == null ? YcsbOutput.read(dir, window.cut()) : YcsbOutput.read(dir, logs, window.cut());
       } catch (YcsbOutputException e) {
         readError = e.getMessage();
       }
@@ -208,14 +214,9 @@ final class PhaseExecutor {
   private record Window(Duration cut, Stability stability) {
   }
 
-  private Window window(Phase phase, Path dir) {
+  private Window window(Phase phase, YcsbOutput.Logs logs) {
     Duration rampUp = ctx.plan().settings().rampUp();
-    List<IntervalCount> intervals;
-    try {
-      intervals = YcsbOutput.intervalCounts(dir);
-    } catch (YcsbOutputException e) {
-      return new Window(rampUp, null);  // the measurements' own reading reports the broken log
-    }
+    List<IntervalCount> intervals = logs == null ? List.of() : YcsbOutput.intervalCounts(logs);
     if (intervals.isEmpty()) {
       return new Window(rampUp, null);
     }

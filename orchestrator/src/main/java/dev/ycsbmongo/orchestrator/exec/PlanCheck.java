@@ -209,7 +209,7 @@ public final class PlanCheck {
   private void length(Phase phase, Map<String, String> effective) {
     OptionalLong seconds = EffectiveProperties.longValue(effective, MAX_EXECUTION_TIME);
     boolean timed = seconds.isPresent() && seconds.getAsLong() > 0;
-    boolean measured = phase.kind() == PhaseKind.RUN || (phase.kind() == PhaseKind.LOAD && phase.repetition() > 0);
+    boolean measured = PhaseVerdict.judgedOnFigures(phase);
     Duration rampUp = plan.settings().rampUp();
     if (measured && timed && rampUp.toMillis() >= seconds.getAsLong() * 1000) {
       Origin time = origins.of(phase, MAX_EXECUTION_TIME).or(() -> origins.workload(phase))

@@ -73,16 +73,7 @@ public final class ResolvedPlan {
     ex.put("maxErrorRate", ErrorRates.format(x.maxErrorRate()));
     ex.put("rampUp", Durations.format(x.rampUp()));
     ex.put("statusInterval", Durations.format(x.statusInterval()));
-    var a = x.acceptance();
-    Map<String, Object> am = new LinkedHashMap<>();
-    am.put("minOperations", a.minOperations());
-    am.put("minWindow", Durations.format(a.minWindow()));
-    am.put("steadyState", a.steadyState().name().toLowerCase(java.util.Locale.ROOT));
-    am.put("maxCv", dev.ycsbmongo.orchestrator.plan.Acceptance.formatLimit(a.maxCv()));
-    am.put("maxRise", dev.ycsbmongo.orchestrator.plan.Acceptance.formatLimit(a.maxRise()));
-    am.put("maxStall", Durations.format(a.maxStall()));
-    am.put("grace", Durations.format(a.grace()));
-    ex.put("acceptance", am);
+    ex.put("acceptance", x.acceptance().asPlanValues());
     ex.put("onTargetDown", x.onTargetDown().action().name().toLowerCase(java.util.Locale.ROOT));
     ex.put("targetWait", Durations.format(x.onTargetDown().maxWait()));
     ex.put("targetDownAfter", Durations.format(x.onTargetDown().downAfter()));

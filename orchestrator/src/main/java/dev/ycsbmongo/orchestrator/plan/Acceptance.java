@@ -37,6 +37,19 @@ public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule
     }
   }
 
+  /** The block as a plan writes it, in its keys' order: what plan.yaml holds and matrix.txt prints. */
+  public java.util.Map<String, Object> asPlanValues() {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("minOperations", minOperations);
+    m.put("minWindow", Durations.format(minWindow));
+    m.put("steadyState", steadyState.name().toLowerCase(java.util.Locale.ROOT));
+    m.put("maxCv", formatLimit(maxCv));
+    m.put("maxRise", formatLimit(maxRise));
+    m.put("maxStall", Durations.format(maxStall));
+    m.put("grace", Durations.format(grace));
+    return m;
+  }
+
   /** A stability limit as a plan writes it: {@code 25%}, or {@code off} for none. */
   public static String formatLimit(double share) {
     return Double.isInfinite(share) ? "off" : ErrorRates.format(share);

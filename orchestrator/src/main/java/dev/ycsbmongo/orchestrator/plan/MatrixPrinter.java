@@ -66,14 +66,7 @@ public final class MatrixPrinter {
         .append(", maxErrorRate=").append(ErrorRates.format(s.maxErrorRate()))
         .append(", rampUp=").append(Durations.format(s.rampUp()))
         .append(", statusInterval=").append(Durations.format(s.statusInterval()));
-    Acceptance a = s.acceptance();
-    e.append(", acceptance={minOperations=").append(a.minOperations())
-        .append(", minWindow=").append(Durations.format(a.minWindow()))
-        .append(", steadyState=").append(a.steadyState().name().toLowerCase(java.util.Locale.ROOT))
-        .append(", maxCv=").append(Acceptance.formatLimit(a.maxCv()))
-        .append(", maxRise=").append(Acceptance.formatLimit(a.maxRise()))
-        .append(", maxStall=").append(Durations.format(a.maxStall()))
-        .append(", grace=").append(Durations.format(a.grace())).append('}')
+    e.append(", acceptance=").append(s.acceptance().asPlanValues())
         .append(", onTargetDown=").append(s.onTargetDown().action().name().toLowerCase(java.util.Locale.ROOT));
     if (!s.warmup().isEmpty()) {
       e.append(", warmup={").append(joined(new TreeMap<>(s.warmup()), ", ")).append('}');

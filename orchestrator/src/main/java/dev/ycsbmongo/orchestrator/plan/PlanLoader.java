@@ -452,23 +452,26 @@ public final class PlanLoader {
   }
 
   private static Acceptance.SteadyStateRule steadyState(Section map, Node.Entry entry) {
-    String text = map.text(entry, "auto or fixed");
-    return switch (text) {
-      case "auto" -> Acceptance.SteadyStateRule.AUTO;
-      case "fixed" -> Acceptance.SteadyStateRule.FIXED;
-      default -> throw map.error(entry, "'" + text + "' is not a steady-state rule; accepted: auto (the window starts"
-          + " where throughput settled, at least rampUp in), fixed (exactly at rampUp)");
-    };
+    return oneOf(map, entry, "auto or fixed", Map.of("auto", Acceptance.SteadyStateRule.AUTO,
+        "fixed", Acceptance.SteadyStateRule.FIXED), text -> "'" + text + "' is not a steady-state rule; accepted: auto"
+        + " (the window starts where throughput settled, at least rampUp in), fixed (exactly at rampUp)");
   }
 
   private static TargetDownPolicy.Action targetDownAction(Section map, Node.Entry entry) {
-    String text = map.text(entry, "stop or wait");
-    return switch (text) {
-      case "stop" -> TargetDownPolicy.Action.STOP;
-      case "wait" -> TargetDownPolicy.Action.WAIT;
-      default -> throw map.error(entry, "'" + text + "' is not accepted; expected stop (stop the plan, resume later) or"
-          + " wait (wait up to execution.targetWait for the target to answer again)");
-    };
+    return oneOf(map, entry, "stop or wait", Map.of("stop", TargetDownPolicy.Action.STOP,
+        "wait", TargetDownPolicy.Action.WAIT), text -> "'" + text + "' is not accepted; expected stop (stop the plan,"
+        + " resume later) or wait (wait up to execution.targetWait for the target to answer again)");
+  }
+
+  /** The value {@code entry}'s word names among {@code choices}; otherwise the error {@code refusal} words. */
+  private static <T> T oneOf(Section map, Node.Entry entry, String hint, Map<String, T> choices,
+      java.util.function.Function<String, String> refusal) {
+    String text = map.text(entry, hint);
+    T value = choices.get(text);
+    if (value == null) {
+      throw map.error(entry, refusal.apply(text));
+    }
+    return value;
   }
 
   /** A stability limit: a percentage (above 100% allowed: a throughput can more than double) or off. */
@@ -509,14 +512,11 @@ public final class PlanLoader {
   }
 
   private static ReloadPolicy reload(Section load, Node.Entry entry) {
-    String text = load.text(entry, "per-data-set or per-cell");
-    return switch (text) {
-      case "per-data-set" -> ReloadPolicy.PER_DATA_SET;
-      case "per-cell" -> ReloadPolicy.PER_CELL;
-      default -> throw load.error(entry, "'" + text + "' is not a reload policy; accepted: per-data-set, per-cell"
-          + Section.didYouMean(text, List.of("per-data-set", "per-cell")));
-    };
+    return oneOf(load, entry, "per-data-set or per-cell", Map.of("per-data-set", ReloadPolicy.PER_DATA_SET,
+        "per-cell", ReloadPolicy.PER_CELL), text -> "'" + text + "' is not a reload policy; accepted: per-data-set,"
+        + " per-cell" + Section.didYouMean(text, List.of("per-data-set", "per-cell")));
   }
+
 
   private static boolean bool(Section map, Node.Entry entry) {
     String text = map.text(entry, "true or false").toLowerCase(Locale.ROOT);

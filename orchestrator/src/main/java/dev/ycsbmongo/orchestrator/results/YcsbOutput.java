@@ -46,10 +46,35 @@ public final class YcsbOutput {
 
   public static PhaseMeasurements read(Path phaseDir, Duration rampUp) throws YcsbOutputException {
     Map<String, Map<String, Double>> exported = readExport(phaseDir.resolve(MEASUREMENTS_FILE));
+    return measurements(exported, HdrLogs.read(phaseDir.resolve(HDR_DIR)), rampUp);
+  }
+
+  /**
+   * A phase's HDR interval logs, decoded once: what {@link #intervalCounts(Logs)} and
+   * {@link #read(Path, Logs, Duration)} both need, so a phase's logs are not read twice.
+   */
+  public static final class Logs {
+    private final Map<String, List<Interval>> byName;
+
+    private Logs(Map<String, List<Interval>> byName) {
+      this.byName = byName;
+    }
+  }
+
+  public static Logs logs(Path phaseDir) throws YcsbOutputException {
+    return new Logs(HdrLogs.read(phaseDir.resolve(HDR_DIR)));
+  }
+
+  /** As {@link #read(Path, Duration)}, from logs already decoded. */
+  public static PhaseMeasurements read(Path phaseDir, Logs logs, Duration rampUp) throws YcsbOutputException {
+    return measurements(readExport(phaseDir.resolve(MEASUREMENTS_FILE)), logs.byName, rampUp);
+  }
+
+  private static PhaseMeasurements measurements(Map<String, Map<String, Double>> exported,
+      Map<String, List<Interval>> logs, Duration rampUp) {
     Map<String, Double> overall = exported.getOrDefault("OVERALL", Map.of());
     Double runtimeMillis = overall.get("RunTime(ms)");
     Double ycsbThroughput = overall.get("Throughput(ops/sec)");
-    Map<String, List<Interval>> logs = HdrLogs.read(phaseDir.resolve(HDR_DIR));
 
     WindowStats full;
     WindowStats steady = null;
@@ -303,7 +328,12 @@ public final class YcsbOutput {
 
   /** A phase's HDR interval logs as one series of intervals (every operation type merged), in time order. */
   public static List<IntervalCount> intervalCounts(Path phaseDir) throws YcsbOutputException {
-    Map<String, List<Interval>> logs = HdrLogs.read(phaseDir.resolve(HDR_DIR));
+    return intervalCounts(logs(phaseDir));
+  }
+
+  /** As {@link #intervalCounts(Path)}, from logs already decoded. */
+  public static List<IntervalCount> intervalCounts(Logs decoded) {
+    Map<String, List<Interval>> logs = decoded.byName;
     long t0 = logs.entrySet().stream().filter(e -> isOperationSeries(e.getKey()))
         .flatMap(e -> e.getValue().stream()).mapToLong(Interval::startMillis).min().orElse(0);
     // YCSB closes every series' interval on the same tick: an interval is known by its end second
