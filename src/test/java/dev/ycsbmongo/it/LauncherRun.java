@@ -40,13 +40,24 @@ final class LauncherRun {
    */
   static LauncherRun run(Path workDir, Duration timeout, Map<String, String> environment,
       Consumer<Process> whileRunning, List<String> command) throws IOException, InterruptedException {
+    return run(workDir, timeout, environment, whileRunning, null, command);
+  }
+
+  /** As above, with {@code stdin} (null: /dev/null) as the process's standard input, e.g. answers to prompts. */
+  static LauncherRun run(Path workDir, Duration timeout, Map<String, String> environment,
+      Consumer<Process> whileRunning, String stdin, List<String> command) throws IOException, InterruptedException {
     Files.createDirectories(workDir);
     String name = "run-" + System.nanoTime();
+    File input = new File("/dev/null");
+    if (stdin != null) {
+      input = workDir.resolve(name + ".stdin").toFile();
+      Files.writeString(input.toPath(), stdin, StandardCharsets.UTF_8);
+    }
     Path out = workDir.resolve(name + ".stdout");
     Path err = workDir.resolve(name + ".stderr");
     ProcessBuilder builder = new ProcessBuilder(command)
         .directory(workDir.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+        .redirectInput(ProcessBuilder.Redirect.from(input))
         .redirectOutput(out.toFile())
         .redirectError(err.toFile());
     builder.environment().remove(MongoServerExtension.ENV_URI);

@@ -1,0 +1,131 @@
+package dev.ycsbmongo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each of the five studies' shipped plans, scaled down ({@link ScaledPlan}) and run end to end on
+ * embedded test servers (one per target: {@code uri: embedded}): every cell succeeds, every chart
+ * the planner chose is drawn, and the tables have the columns and grouping of the study's own
+ * tables. The replica-set study runs in its {@code manual} mode, its prompts answered on stdin.
+ */
+class StudyPlansIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path work;
+
+  @BeforeAll
+  static void says() {
+    System.out.println("[it] StudyPlansIT runs against: embedded test servers, one per target (uri: embedded),"
+        + " not MongoDB");
+  }
+
+  /** Study 1: two sizes of ratio 1:2 and one of 1:4 in each storage family, the load and two mixes. */
+  @Test
+  void instanceSizes() throws Exception {
+    Study s = run("instance-sizes.yaml", new ScaledPlan(
+        List.of("disk-4c8g", "disk-8c16g", "disk-8c32g", "ssd-4c8g", "ssd-8c16g", "ssd-8c32g"),
+        List.of("load", "rw-100-0", "rw-50-50"), 1000, 8, List.of(), 1));
+    assertEquals(18, s.records.size(), "6 targets x (load + 2 mixes)");
+  }
+
+  /** Study 2: three clouds, medium and large, threads 1, 2 and 8 (8x: a log-2 axis). */
+  @Test
+  void cloudComparison() throws Exception {
+    Study s = run("cloud-comparison.yaml", new ScaledPlan(List.of(), List.of(), 1000, 1,
+        List.of(1, 2, 8), 1));
+    assertEquals(36, s.measured().size(), "6 targets x 2 scenarios x 3 thread counts");
+  }
+
+  /** Study 3: three set sizes x chaining on/off x w:1/majority, applied by hand (the prompts answered). */
+  @Test
+  void chainingWriteConcern() throws Exception {
+    Study s = run("chaining-write-concern.yaml", new ScaledPlan(List.of(), List.of(), 1000, 4, List.of(), 1));
+    assertTrue(s.run.stderr.contains("ACTION NEEDED"), "manual mode asked for the settings:\n" + s.run.stderr);
+  }
+
+  /** Study 4: the insert and one mix over three data scales, threads 1, 2 and 8. */
+  @Test
+  void dataScale() throws Exception {
+    Study s = run("data-scale.yaml", new ScaledPlan(List.of(), List.of("S1-insert", "S3-r50-u50"), 10_000, 1,
+        List.of(1, 2, 8), 1));
+    assertEquals(18, s.measured().size(), "2 scenarios x 3 scales x 3 thread counts");
+  }
+
+  /** Study 5: every instance, to its limit and 10% past it, counts divided by 100. */
+  @Test
+  void maxConnections() throws Exception {
+    Study s = run("max-connections.yaml", new ScaledPlan(List.of(), List.of(), 1, 1, List.of(), 100));
+    assertEquals(10, s.records.size(), "5 instances x 2 counts");
+  }
+
+  /** A finished run of one scaled study plan. */
+  private record Study(LauncherRun run, Path dir, List<JsonNode> records) {
+
+    List<JsonNode> measured() {
+      return records.stream().filter(r -> !r.get("phaseId").asText().contains("prepare")).toList();
+    }
+
+    String file(String name) throws IOException {
+      return Files.readString(dir.resolve(name), StandardCharsets.UTF_8);
+    }
+  }
+
+  private Study run(String planFile, ScaledPlan scale) throws Exception {
+    Path shipped = ProjectRoot.find().resolve("workloads/plans").resolve(planFile);
+    Path plan = scale.write(shipped, work);
+    Path results = work.resolve("results");
+    // Enough answers for every manual prompt a plan could ask.
+    LauncherRun run = LauncherRun.run(work, Orchestrator.TIMEOUT, Map.of(), null, "\n".repeat(200),
+        List.of(Orchestrator.launcher().toString(), "run", plan.toString(), "-o", results.toString(),
+            "--progress", "plain"));
+    assertEquals(0, run.exitCode, run.diagnostics());
+    Path dir = Orchestrator.onlyRunDir(results);
+    List<JsonNode> records = Orchestrator.resultLines(dir).stream().map(StudyPlansIT::json).toList();
+    for (JsonNode r : records) {
+      assertEquals("SUCCEEDED", r.get("status").asText(), r.toString());
+    }
+    Study s = new Study(run, dir, records);
+    everyPlannedChartDrawn(s);
+    System.out.println("[it] StudyPlansIT " + planFile + ": " + records.size() + " phases in "
+        + run.elapsed.toSeconds() + " s");
+    return s;
+  }
+
+  /** No chart-not-drawn warning anywhere, and every chart in report.html is one drawn into charts/. */
+  private static void everyPlannedChartDrawn(Study s) throws IOException {
+    assertFalse(s.run.stderr.contains("not drawn"), s.run.stderr);
+    assertFalse(s.file("summary.md").contains("Charts not drawn"), "summary.md names no chart left out");
+    Path charts = s.dir.resolve("charts");
+    long drawn;
+    try (Stream<Path> files = Files.list(charts)) {
+      drawn = files.filter(p -> p.toString().endsWith(".svg")).count();
+    }
+    String html = s.file("report.html");
+    assertEquals(drawn, html.split("<figure", -1).length - 1, "report.html shows each drawn chart once");
+  }
+
+  private static JsonNode json(String line) {
+    try {
+      return JSON.readTree(line);
+    } catch (IOException e) {
+      throw new AssertionError("results.jsonl line is not JSON: " + line, e);
+    }
+  }
+}
