@@ -84,7 +84,7 @@ public final class SummaryMarkdown {
       return;
     }
     if (anyFigure) {
-      latencyNote(out, sampled);
+      serverColumnNotes(out, sampled);
       return;
     }
     Map<String, String> absent = sampled.get(0).serverMetrics().absent();
@@ -108,20 +108,25 @@ public final class SummaryMarkdown {
    * has it (so a missing column is explained). Server RT is the server's own average time per operation
    * ({@code opLatencies}) over the whole phase.
    */
-  private static void latencyNote(StringBuilder out, List<PhaseResult> sampled) {
+  private static void serverColumnNotes(StringBuilder out, List<PhaseResult> sampled) {
     if (sampled.stream().map(CellFigures::of).anyMatch(f -> f.connectionsUtilisationPeak() != null)) {
       out.append("\nPeak conn. utilisation: the highest connections.current / (current + available) the primary"
           + " reported; current + available is the limit it enforces (its maxIncomingConnections as capped by its"
           + " open-files limit), not the configured setting.\n");
     }
-    boolean any = sampled.stream().map(CellFigures::of)
+    List<PhaseResult> measured = sampled.stream().filter(r -> Records.measured(r) && r.kind() != PhaseKind.CONNECTIONS)
+        .toList();
+    if (measured.isEmpty()) {
+      return;  // no run table (connection stress alone): no column to explain
+    }
+    boolean any = measured.stream().map(CellFigures::of)
         .anyMatch(f -> f.serverReadLatency() != null || f.serverWriteLatency() != null);
     if (any) {
       out.append("\nServer read/write RT: the primary's own average time per read and per write (serverStatus"
           + " opLatencies, µs, over the whole phase), without the network and the client.\n");
       return;
     }
-    String why = sampled.stream().map(r -> r.serverMetrics().absent().get("opLatencies")).filter(Objects::nonNull)
+    String why = measured.stream().map(r -> r.serverMetrics().absent().get("opLatencies")).filter(Objects::nonNull)
         .findFirst().orElse("the server finished no reads or writes");
     out.append("\nServer read/write RT (serverStatus opLatencies) absent: ").append(why).append(".\n");
   }

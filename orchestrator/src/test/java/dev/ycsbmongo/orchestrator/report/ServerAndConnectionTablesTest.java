@@ -173,6 +173,7 @@ class ServerAndConnectionTablesTest {
         + " | ok |"), md);
     assertTrue(md.contains("| 96000 | 96,000 | 90,000 | 90,003 | 12.5 | 40.0 | refused 6,000 | 276 | 2.0 | 12.5 | 1,502"
         + " | 838,860 | 0.0 | FAILED: 6,000 of 96,000 connections failed |"), md);
+    assertFalse(md.contains("Server read/write RT"), "no run table, so no server RT column to explain: " + md);
     String csv = SummaryCsv.render(List.of(stress(1, 8000, 8000, PhaseStatus.SUCCEEDED, null)));
     List<String> head = List.of(csv.split("\n")[0].split(","));
     List<String> row = List.of(csv.split("\n")[1].split(",", -1));
