@@ -141,8 +141,9 @@ public final class ServerMetricsCalculator {
     return new ServerMetrics(series.sampledHost(), series.intervalSeconds(), window.size(),
         window.get(0).from().receivedAt(), window.get(window.size() - 1).to().receivedAt(), ops.totals, ops.rates,
         qpsTotal, repl.totals, repl.rates, latencyMeans, latencyOps.isEmpty() ? null : latencyOps, cpuMean, cpuPeak,
-        series.hostCores(), connectionsPeak, connectionsMean, availableMin, limit, utilisationPeak, created, in.seconds == 0 ? null : in.total / in.seconds,
-        out.seconds == 0 ? null : out.total / out.seconds, residentPeak, cachePeak, dirtyPeak,
+        series.hostCores(), connectionsPeak, connectionsMean, availableMin, limit, utilisationPeak, created,
+        in.seconds == 0 ? null : in.total / in.seconds, out.seconds == 0 ? null : out.total / out.seconds,
+        residentPeak, cachePeak, dirtyPeak,
         maxLag.isEmpty() ? null : maxLag.values().stream().max(Double::compare).orElseThrow(),
         maxLag.isEmpty() ? null : maxLag, resets, null, absent, series.firstError(), series.failedSamples(), null);
   }

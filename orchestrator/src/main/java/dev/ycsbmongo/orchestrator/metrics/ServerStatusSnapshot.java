@@ -46,7 +46,8 @@ public record ServerStatusSnapshot(Instant receivedAt, Double uptimeSeconds, Str
     Objects.requireNonNull(receivedAt, "receivedAt");
     opcounters = opcounters == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(opcounters));
     opcountersRepl = opcountersRepl == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(opcountersRepl));
-    opLatencyMicros = opLatencyMicros == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(opLatencyMicros));
+    opLatencyMicros = opLatencyMicros == null ? null
+        : Collections.unmodifiableMap(new LinkedHashMap<>(opLatencyMicros));
     opLatencyOps = opLatencyOps == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(opLatencyOps));
   }
 

@@ -15,9 +15,10 @@ import java.util.stream.Collectors;
 /**
  * The value columns of a connection-stress table (study 5): what the client reached and the server
  * saw, how long opening took, why connections failed, what holding them cost the client, the
- * server's CPU and memory over the hold, the connection limit the server reports ({@code connections.current +
- * available}, the largest seen) and the peak share of it in use ({@code current / (current + available)}). Failed cells still show their figures: reaching a limit is
- * the finding of such a study, not a missing measurement.
+ * server's CPU and memory over the hold, the connection limit the sampled server reports
+ * ({@code connections.current + available}, the largest seen) and the peak share of it in use.
+ * Failed cells still show their figures: reaching a limit is the finding of such a study, not a
+ * missing measurement.
  */
 final class ConnectionTable {
 
