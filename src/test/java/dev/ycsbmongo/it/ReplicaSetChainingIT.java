@@ -109,13 +109,16 @@ class ReplicaSetChainingIT {
       assertTrue(m.get("cpuMeanPercent").asDouble() > 0, line);
       assertTrue(m.get("qpsByOperation").get("insert").asDouble() > 0, line);
       assertTrue(m.has("maxLagSeconds"), line);
+      // study 3's RT: the primary's own average write latency (opLatencies)
+      assertTrue(m.get("opLatencyMeanMicros").get("writes").asDouble() > 0, line);
       JsonNode insert = m.get("crossCheck").get("comparisons").get(0);
       assertEquals("insert", insert.get("operation").asText(), line);
       assertEquals(2000, insert.get("ycsbOperations").asLong(), line);
       assertFalse(insert.get("flagged").asBoolean(), line);
     }
     String md = Files.readString(Orchestrator.onlyRunDir(work.resolve("results")).resolve("summary.md"));
-    assertTrue(md.contains("| Primary CPU (%) | QPS | Peak conns | Max lag (s) |"), md);
+    assertTrue(md.contains("| Primary CPU (%) | QPS | Peak conns | Peak conn. utilisation (%) | Max lag (s) |"), md);
+    assertTrue(md.contains(" | Server write RT (µs) | Status |"), md);
     assertTrue(md.contains("### Change from server.chainingAllowed=true to false"), md);
     // study 3's percentages as the plan asks for them: throughput and the primary's CPU, per write concern
     String comparison = Files.readString(Orchestrator.onlyRunDir(work.resolve("results"))

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The server sampler against the server the extension provides, for about three seconds while
  * inserts go on: what that server reports is recorded, what it does not is absent with a reason.
  * Embedded: uptime only (its connections.current is a constant 1; no opcounters, CPU, network,
- * memory or WiredTiger; a hostInfo without cores). Real MongoDB: the opcounters' insert delta
- * matches the inserts done.
+ * memory, WiredTiger, opLatencies or connections.available; a hostInfo without cores). Real MongoDB: the
+ * opcounters' insert delta matches the inserts done, the inserts have a server-side mean latency and the
+ * connection limit exceeds the connections seen.
  */
 @ExtendWith(MongoServerExtension.class)
 class ServerSamplerIT {
@@ -92,6 +93,12 @@ class ServerSamplerIT {
       assertEquals("not reported by this server (serverStatus has no opcounters)", m.absent().get("opcounters"));
       assertEquals("not reported by this server (serverStatus has no extra_info.user_time_us)", m.absent().get("cpu"));
       assertTrue(m.absent().get("connections").startsWith("not counted by this server"), m.absent().toString());
+      assertEquals("not reported by this server (serverStatus has no opLatencies)", m.absent().get("opLatencies"));
+      assertTrue(m.absent().get("connectionsLimit").startsWith("not reported by this server"), m.absent().toString());
+      assertTrue(series.snapshots().stream().allMatch(s -> s.opLatencyOps() == null && s.connectionsAvailable() == null),
+          "the embedded server reports neither opLatencies nor connections.available");
+      assertNull(m.opLatencyMeanMicros());
+      assertNull(m.connectionsLimit());
       assertNull(m.qpsTotal());
       assertNull(m.cpuMeanPercent());
       assertNull(m.connectionsPeak());
@@ -99,6 +106,8 @@ class ServerSamplerIT {
       assertNotNull(series.hostCores(), series.hostCoresAbsentReason());
       assertNotNull(m.cpuMeanPercent(), m.absent().toString());
       assertTrue(m.connectionsPeak() >= 6, "the test's six clients: " + m.connectionsPeak());
+      assertTrue(m.opLatencyMeanMicros(ServerMetrics.WRITES) > 0, "the inserts' server-side mean: " + m.absent());
+      assertTrue(m.connectionsLimit() > m.connectionsPeak(), "current + available: " + m.connectionsLimit());
       long inserts = m.opcounterDeltas().get("insert");
       if (mongo.kind() == TestMongo.Kind.TESTCONTAINERS) {
         assertEquals(INSERTS, inserts, "the container serves this test alone");

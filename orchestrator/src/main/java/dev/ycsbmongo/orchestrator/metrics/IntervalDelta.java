@@ -24,12 +24,19 @@ import java.util.Objects;
  * @param cpuTimeMicrosDelta the server process's CPU time used in the interval
  * @param cpuPercent cpuTimeMicrosDelta / (interval micros x hostCores) x 100
  * @param connectionsCreated, networkBytesIn, networkBytesOut deltas; the *PerSec figures their rates
+ * @param opLatencyMicrosDeltas, opLatencyOpsDeltas {@code opLatencies} deltas by type (reads, writes, commands,
+ *     transactions): µs the server spent and operations it finished; a type whose latency or ops reset is left
+ *     out of both; null when not reported
+ * @param opLatencyMeanMicros the server's average latency by type over the interval: latency delta / ops delta,
+ *     only for types that finished operations in it (no operations is no figure, never 0 µs)
  */
 public record IntervalDelta(ServerStatusSnapshot from, ServerStatusSnapshot to, double intervalSeconds,
     boolean counterReset, Map<String, Long> opcounterDeltas, Map<String, Double> opsPerSec,
     Map<String, Long> replOpcounterDeltas, Map<String, Double> replOpsPerSec, Long cpuTimeMicrosDelta,
     Double cpuPercent, Long connectionsCreated, Double connectionsCreatedPerSec, Long networkBytesIn,
-    Double networkInBytesPerSec, Long networkBytesOut, Double networkOutBytesPerSec) {
+    Double networkInBytesPerSec, Long networkBytesOut, Double networkOutBytesPerSec,
+    Map<String, Long> opLatencyMicrosDeltas, Map<String, Long> opLatencyOpsDeltas,
+    Map<String, Double> opLatencyMeanMicros) {
 
   public IntervalDelta {
     Objects.requireNonNull(from, "from");
@@ -56,11 +63,49 @@ public record IntervalDelta(ServerStatusSnapshot from, ServerStatusSnapshot to, 
     Long created = resets.delta(previous.connectionsTotalCreated(), current.connectionsTotalCreated());
     Long in = resets.delta(previous.networkBytesIn(), current.networkBytesIn());
     Long out = resets.delta(previous.networkBytesOut(), current.networkBytesOut());
+    Map<String, Long> latencyMicros = new LinkedHashMap<>();
+    Map<String, Long> latencyOps = new LinkedHashMap<>();
+    latencyDeltas(previous, current, resets, latencyMicros, latencyOps);
     Double cpuPercent = cpu == null || hostCores == null || hostCores <= 0 ? null
         : cpu / (seconds * 1e6 * hostCores) * 100.0;
     return new IntervalDelta(previous, current, seconds, resets.any, ops, rates(ops, seconds), repl,
         rates(repl, seconds), cpu, cpuPercent, created, rate(created, seconds), in, rate(in, seconds), out,
-        rate(out, seconds));
+        rate(out, seconds), orNull(latencyMicros), orNull(latencyOps), means(latencyMicros, latencyOps));
+  }
+
+  /**
+   * The {@code opLatencies} deltas of each type whose latency and ops both moved forwards (or stood still): a
+   * type with either reset is left out of both maps, as the mean needs the pair.
+   */
+  private static void latencyDeltas(ServerStatusSnapshot previous, ServerStatusSnapshot current, Resets resets,
+      Map<String, Long> micros, Map<String, Long> ops) {
+    if (previous.opLatencyMicros() == null || current.opLatencyMicros() == null) {
+      return;
+    }
+    for (String type : current.opLatencyMicros().keySet()) {
+      Long latency = resets.delta(previous.opLatencyMicros().get(type), current.opLatencyMicros().get(type));
+      Long count = resets.delta(previous.opLatencyOps().get(type), current.opLatencyOps().get(type));
+      if (latency != null && count != null) {
+        micros.put(type, latency);
+        ops.put(type, count);
+      }
+    }
+  }
+
+  /** Latency / ops by type, for the types with operations; null when none had any. */
+  static Map<String, Double> means(Map<String, Long> micros, Map<String, Long> ops) {
+    Map<String, Double> means = new LinkedHashMap<>();
+    micros.forEach((type, latency) -> {
+      long count = ops.get(type);
+      if (count > 0) {
+        means.put(type, latency / (double) count);
+      }
+    });
+    return means.isEmpty() ? null : Collections.unmodifiableMap(means);
+  }
+
+  private static <V> Map<String, V> orNull(Map<String, V> map) {
+    return map.isEmpty() ? null : Collections.unmodifiableMap(map);
   }
 
   /** Tracks whether any counter of the interval reset; after a restart every counter did. */

@@ -67,6 +67,6 @@ public record SampleSeries(String sampledHost, double intervalSeconds, List<Serv
         d.intervalSeconds(), d.opsPerSec(), d.replOpsPerSec(), d.cpuPercent(), counted ? s.connectionsCurrent() : null,
         counted ? s.connectionsAvailable() : null, d.connectionsCreatedPerSec(), d.networkInBytesPerSec(),
         d.networkOutBytesPerSec(), s.residentMb(), s.cacheUsedBytes(), s.cacheDirtyBytes(), lagSeconds,
-        d.counterReset());
+        d.counterReset(), d.opLatencyMeanMicros());
   }
 }

@@ -41,8 +41,8 @@ public final class ServerMetricsCalculator {
           : "no sampled interval lies inside the window");
       absent.put(ServerMetrics.CROSS_CHECK, "no sampled interval");
       return new ServerMetrics(series.sampledHost(), series.intervalSeconds(), 0, null, null, null, null, null, null,
-          null, null, null, series.hostCores(), null, null, null, null, null, null, null, null, null, null, null, 0,
-          null, absent, series.firstError(), series.failedSamples(), null);
+          null, null, null, null, null, series.hostCores(), null, null, null, null, null, null, null, null, null, null,
+          null, null, null, 0, null, absent, series.firstError(), series.failedSamples(), null);
     }
     List<ServerStatusSnapshot> ends = window.stream().map(IntervalDelta::to).toList();
     int resets = (int) window.stream().filter(IntervalDelta::counterReset).count();
@@ -57,6 +57,21 @@ public final class ServerMetricsCalculator {
       absent.put("opcountersRepl", reason(window, "serverStatus has no opcountersRepl"));
     }
     Double qpsTotal = ops.rates == null ? null : ops.rates.values().stream().mapToDouble(Double::doubleValue).sum();
+
+    Map<String, Long> latencyMicros = new LinkedHashMap<>();
+    Map<String, Long> latencyOps = new LinkedHashMap<>();
+    for (IntervalDelta d : window) {
+      if (d.opLatencyOpsDeltas() != null) {
+        d.opLatencyMicrosDeltas().forEach((type, micros) -> latencyMicros.merge(type, micros, Long::sum));
+        d.opLatencyOpsDeltas().forEach((type, n) -> latencyOps.merge(type, n, Long::sum));
+      }
+    }
+    Map<String, Double> latencyMeans = IntervalDelta.means(latencyMicros, latencyOps);
+    if (latencyOps.isEmpty()) {
+      absent.put("opLatencies", reason(window, "serverStatus has no opLatencies"));
+    } else if (latencyMeans == null) {
+      absent.put("opLatencies", "the server finished no operations in the window (opLatencies ops unchanged)");
+    }
 
     Ratio cpu = Ratio.of(window, IntervalDelta::cpuTimeMicrosDelta);
     Double cpuMean = null;
@@ -78,6 +93,15 @@ public final class ServerMetricsCalculator {
     Long availableMin = ends.stream().filter(ServerStatusSnapshot::connectionsCounted)
         .map(ServerStatusSnapshot::connectionsAvailable).filter(Objects::nonNull).min(Long::compare).orElse(null);
     Long created = sum(window, IntervalDelta::connectionsCreated);
+    Long limit = peak(ends, ServerStatusSnapshot::connectionsLimit);
+    Double utilisationPeak = ends.stream().map(ServerStatusSnapshot::connectionsUtilisationPercent)
+        .filter(Objects::nonNull).max(Double::compare).orElse(null);
+    if (limit == null) {
+      absent.put("connectionsLimit", !current.isEmpty() ? NOT_REPORTED + " (serverStatus has no connections.available)"
+          : ends.stream().anyMatch(s -> s.connectionsCurrent() != null)
+              ? NOT_REPORTED + " (the embedded server's connections section holds only a constant current of 1)"
+              : NOT_REPORTED + " (serverStatus has no connections)");
+    }
     if (current.isEmpty()) {
       absent.put("connections", ends.stream().anyMatch(s -> s.connectionsCurrent() != null)
           ? "not counted by this server (the embedded server answers a constant connections.current of 1)"
@@ -116,9 +140,10 @@ public final class ServerMetricsCalculator {
     }
     return new ServerMetrics(series.sampledHost(), series.intervalSeconds(), window.size(),
         window.get(0).from().receivedAt(), window.get(window.size() - 1).to().receivedAt(), ops.totals, ops.rates,
-        qpsTotal, repl.totals, repl.rates, cpuMean, cpuPeak, series.hostCores(), connectionsPeak, connectionsMean,
-        availableMin, created, in.seconds == 0 ? null : in.total / in.seconds,
-        out.seconds == 0 ? null : out.total / out.seconds, residentPeak, cachePeak, dirtyPeak,
+        qpsTotal, repl.totals, repl.rates, latencyMeans, latencyOps.isEmpty() ? null : latencyOps, cpuMean, cpuPeak,
+        series.hostCores(), connectionsPeak, connectionsMean, availableMin, limit, utilisationPeak, created,
+        in.seconds == 0 ? null : in.total / in.seconds, out.seconds == 0 ? null : out.total / out.seconds,
+        residentPeak, cachePeak, dirtyPeak,
         maxLag.isEmpty() ? null : maxLag.values().stream().max(Double::compare).orElseThrow(),
         maxLag.isEmpty() ? null : maxLag, resets, null, absent, series.firstError(), series.failedSamples(), null);
   }

@@ -14,14 +14,17 @@ import java.util.stream.Collectors;
 
 /**
  * The value columns of a connection-stress table (study 5): what the client reached and the server
- * saw, how long opening took, why connections failed, what holding them cost the client, and the
- * server's CPU and memory over the hold. Failed cells still show their figures: reaching a limit is
- * the finding of such a study, not a missing measurement.
+ * saw, how long opening took, why connections failed, what holding them cost the client, the
+ * server's CPU and memory over the hold, the connection limit the sampled server reports
+ * ({@code connections.current + available}, the largest seen) and the peak share of it in use.
+ * Failed cells still show their figures: reaching a limit is the finding of such a study, not a
+ * missing measurement.
  */
 final class ConnectionTable {
 
   static final List<String> HEAD = List.of("Requested", "Reached", "Seen by server", "Open time (s)",
-      "Open p99 (ms)", "Failures", "Client RSS held (MiB)", "Client KiB/conn", "Server CPU (%)", "Server memory (MB)");
+      "Open p99 (ms)", "Failures", "Client RSS held (MiB)", "Client KiB/conn", "Server CPU (%)", "Server memory (MB)",
+      "Server limit", "Peak utilisation (%)");
 
   private ConnectionTable() {
   }
@@ -49,11 +52,18 @@ final class ConnectionTable {
         fmt(mean(c, r -> r.clientBytesPerConnection() == null ? null : r.clientBytesPerConnection() / 1024.0), "%,.1f"),
         fmt(SummaryMarkdown.mean(s.stream().map(ServerMetrics::cpuMeanPercent).toList()), "%,.1f"),
         fmt(SummaryMarkdown.mean(s.stream().map(m -> m.residentMbPeak() == null ? null
-            : m.residentMbPeak().doubleValue()).toList()), "%,.0f"));
+            : m.residentMbPeak().doubleValue()).toList()), "%,.0f"),
+        fmt(max(s, m -> m.connectionsLimit() == null ? null : m.connectionsLimit().doubleValue()), "%,.0f"),
+        fmt(max(s, ServerMetrics::connectionsUtilisationPeakPercent), "%,.1f"));
   }
 
   private static Double mean(List<ConnectionStressResult> c, Function<ConnectionStressResult, Double> f) {
     return SummaryMarkdown.mean(c.stream().map(f).toList());
+  }
+
+  /** The largest over repetitions: a limit or a peak is not averaged away. */
+  private static Double max(List<ServerMetrics> s, Function<ServerMetrics, Double> f) {
+    return s.stream().map(f).filter(Objects::nonNull).max(Double::compare).orElse(null);
   }
 
   private static Double mib(Long bytes) {

@@ -7,6 +7,8 @@ import java.util.Map;
 /**
  * The server sampler's columns of {@code summary.csv} (whole phase, or the hold of a
  * connection-stress phase): empty where the server does not report a figure or sampling was off.
+ * {@code server_*_latency_us} are the server's own averages per {@code opLatencies} type;
+ * {@code server_connections_limit} is {@code connections.current + available}.
  */
 final class ServerCsvColumns {
 
@@ -15,7 +17,9 @@ final class ServerCsvColumns {
   static final List<String> HEAD = List.of("server_cpu_mean_pct", "server_cpu_peak_pct", "server_qps",
       "server_qps_insert", "server_qps_query", "server_qps_update", "server_qps_delete", "server_qps_getmore",
       "server_qps_command", "server_connections_peak", "server_resident_mb_peak", "server_max_lag_s",
-      "server_crosscheck_flagged", "server_sampler_error");
+      "server_crosscheck_flagged", "server_sampler_error", "server_read_latency_us", "server_write_latency_us",
+      "server_command_latency_us", "server_transaction_latency_us", "server_connections_limit",
+      "server_connections_utilisation_peak_pct");
 
   private ServerCsvColumns() {
   }
@@ -33,6 +37,10 @@ final class ServerCsvColumns {
     row.add(SummaryCsv.num(m.maxLagSeconds()));
     row.add(m.crossCheck() == null ? "" : Boolean.toString(m.crossCheck().flagged()));
     row.add(m.samplerError() == null ? "" : m.samplerError());
+    List.of(ServerMetrics.READS, ServerMetrics.WRITES, ServerMetrics.COMMANDS, ServerMetrics.TRANSACTIONS)
+        .forEach(type -> row.add(SummaryCsv.num(m.opLatencyMeanMicros(type))));
+    row.add(m.connectionsLimit() == null ? "" : Long.toString(m.connectionsLimit()));
+    row.add(SummaryCsv.num(m.connectionsUtilisationPeakPercent()));
     return row;
   }
 }

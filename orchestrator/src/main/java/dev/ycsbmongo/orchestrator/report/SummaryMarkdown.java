@@ -80,22 +80,55 @@ public final class SummaryMarkdown {
     List<PhaseResult> sampled = rows.stream().filter(r -> r.serverMetrics() != null).toList();
     boolean anyFigure = sampled.stream().map(CellFigures::of).anyMatch(f -> SERVER_COLUMNS.stream()
         .anyMatch(c -> c.value().apply(f) != null));
-    if (sampled.isEmpty() || anyFigure) {
+    if (sampled.isEmpty()) {
+      return;
+    }
+    if (anyFigure) {
+      serverColumnNotes(out, sampled);
       return;
     }
     Map<String, String> absent = sampled.get(0).serverMetrics().absent();
-    String why = List.of("cpu", "opcounters", "connections").stream().filter(absent::containsKey)
+    String why = List.of("cpu", "opcounters", "connections", "opLatencies").stream().filter(absent::containsKey)
         .map(k -> k + " " + absent.get(k)).collect(Collectors.joining("; "));
     if (why.isEmpty()) {
       // nothing reported because nothing was sampled in time (a phase shorter than one interval)
       why = absent.entrySet().stream().filter(e -> !e.getKey().equals("crossCheck"))
           .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("; "));
-      out.append("\nServer figures (primary CPU, QPS, peak connections, max lag) were sampled, but none came through")
+      out.append("\nServer figures (primary CPU, QPS, peak connections, max lag, server RT) were sampled, but none came"
+          + " through")
           .append(why.isEmpty() ? "" : ": " + why).append(".\n");
       return;
     }
-    out.append("\nServer figures (primary CPU, QPS, peak connections, max lag) were sampled, but the server reports"
-        + " none of them: ").append(why).append(".\n");
+    out.append("\nServer figures (primary CPU, QPS, peak connections, max lag, server RT) were sampled, but the server"
+        + " reports none of them: ").append(why).append(".\n");
+  }
+
+  /**
+   * What the utilisation and server RT columns mean, once; or why server RT is missing when no sampled phase
+   * has it (so a missing column is explained). Server RT is the server's own average time per operation
+   * ({@code opLatencies}) over the whole phase.
+   */
+  private static void serverColumnNotes(StringBuilder out, List<PhaseResult> sampled) {
+    if (sampled.stream().map(CellFigures::of).anyMatch(f -> f.connectionsUtilisationPeak() != null)) {
+      out.append("\nPeak conn. utilisation: the highest connections.current / (current + available) the primary"
+          + " reported; current + available is the limit it enforces (its maxIncomingConnections as capped by its"
+          + " open-files limit), not the configured setting.\n");
+    }
+    List<PhaseResult> measured = sampled.stream().filter(r -> Records.measured(r) && r.kind() != PhaseKind.CONNECTIONS)
+        .toList();
+    if (measured.isEmpty()) {
+      return;  // no run table (connection stress alone): no column to explain
+    }
+    boolean any = measured.stream().map(CellFigures::of)
+        .anyMatch(f -> f.serverReadLatency() != null || f.serverWriteLatency() != null);
+    if (any) {
+      out.append("\nServer read/write RT: the primary's own average time per read and per write (serverStatus"
+          + " opLatencies, µs, over the whole phase), without the network and the client.\n");
+      return;
+    }
+    String why = measured.stream().map(r -> r.serverMetrics().absent().get("opLatencies")).filter(Objects::nonNull)
+        .findFirst().orElse("the server finished no reads or writes");
+    out.append("\nServer read/write RT (serverStatus opLatencies) absent: ").append(why).append(".\n");
   }
 
   private static String windowNote(List<PhaseResult> rows) {
@@ -204,7 +237,10 @@ public final class SummaryMarkdown {
       new ServerColumn("Primary CPU (%)", CellFigures::cpuPercent, "%,.1f"),
       new ServerColumn("QPS", CellFigures::qps, "%,.0f"),
       new ServerColumn("Peak conns", c -> c.peakConnections() == null ? null : c.peakConnections().doubleValue(), "%,.0f"),
-      new ServerColumn("Max lag (s)", CellFigures::maxLagSeconds, "%,.1f"));
+      new ServerColumn("Peak conn. utilisation (%)", CellFigures::connectionsUtilisationPeak, "%,.1f"),
+      new ServerColumn("Max lag (s)", CellFigures::maxLagSeconds, "%,.1f"),
+      new ServerColumn("Server read RT (µs)", CellFigures::serverReadLatency, "%,.0f"),
+      new ServerColumn("Server write RT (µs)", CellFigures::serverWriteLatency, "%,.0f"));
 
   /** The figures whose change between two settings the change tables show. */
   static final List<ChangeTables.Figure> CHANGE_FIGURES = List.of(

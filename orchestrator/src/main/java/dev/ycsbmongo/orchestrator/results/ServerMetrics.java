@@ -21,9 +21,17 @@ import java.util.TreeMap;
  * @param qpsByOperation {@code opcounters} per second: insert, query, update, delete, getmore, command
  * @param qpsTotal the sum of the six
  * @param replOpcounterDeltas, replQpsByOperation the same for {@code opcountersRepl}
+ * @param opLatencyMeanMicros the server's own average latency by operation type (reads, writes, commands,
+ *     transactions) over the window, from {@code opLatencies}: the µs it spent / the operations it finished,
+ *     over the intervals without a counter reset; a type with no operations in the window has no mean
+ * @param opLatencyOps the operations each mean averages over (0 for a type that finished none)
  * @param cpuMeanPercent, cpuPeakPercent the server process's CPU over wall time x hostCores, 0-100
  * @param hostCores {@code hostInfo.system.numCores}
  * @param connectionsPeak, connectionsMean, connectionsAvailableMin {@code connections} gauges
+ * @param connectionsLimit the most incoming connections the server said it would accept, {@code current +
+ *     available} (its effective limit: {@code net.maxIncomingConnections} as capped by the process's open-files
+ *     limit or the service, not the configured setting), the largest seen in the window
+ * @param connectionsUtilisationPeakPercent the highest {@code current / (current + available)} x 100 seen
  * @param connectionsCreated {@code connections.totalCreated} delta over the window
  * @param networkInBytesPerSec, networkOutBytesPerSec means over the window
  * @param residentMbPeak {@code mem.resident}, peak
@@ -32,17 +40,19 @@ import java.util.TreeMap;
  * @param maxLagByMember the largest lag of each secondary, by member host:port
  * @param counterResets intervals in the window where a counter went backwards (a server restart)
  * @param crossCheck YCSB's operation counts against the server's (null when not computed)
- * @param absent figure name -> why it is absent: opcounters, opcountersRepl, cpu, connections,
- *     network, memory, wiredTiger, replicationLag, crossCheck, samples
+ * @param absent figure name -> why it is absent: opcounters, opcountersRepl, opLatencies, cpu, connections,
+ *     connectionsLimit, network, memory, wiredTiger, replicationLag, crossCheck, samples
  * @param samplerError the sampler's first error, masked; null when none
  * @param failedSamples sampler commands that failed over the whole series
  * @param seriesFile the series file relative to the run directory, set by the caller
  */
 public record ServerMetrics(String sampledHost, double intervalSeconds, int samples, Instant windowStart,
     Instant windowEnd, Map<String, Long> opcounterDeltas, Map<String, Double> qpsByOperation, Double qpsTotal,
-    Map<String, Long> replOpcounterDeltas, Map<String, Double> replQpsByOperation, Double cpuMeanPercent,
+    Map<String, Long> replOpcounterDeltas, Map<String, Double> replQpsByOperation,
+    Map<String, Double> opLatencyMeanMicros, Map<String, Long> opLatencyOps, Double cpuMeanPercent,
     Double cpuPeakPercent, Integer hostCores, Long connectionsPeak, Double connectionsMean,
-    Long connectionsAvailableMin, Long connectionsCreated, Double networkInBytesPerSec, Double networkOutBytesPerSec,
+    Long connectionsAvailableMin, Long connectionsLimit, Double connectionsUtilisationPeakPercent,
+    Long connectionsCreated, Double networkInBytesPerSec, Double networkOutBytesPerSec,
     Long residentMbPeak, Long cacheUsedBytesPeak, Long cacheDirtyBytesPeak, Double maxLagSeconds,
     Map<String, Double> maxLagByMember, int counterResets, OpCountCheck crossCheck, SortedMap<String, String> absent, String samplerError,
     int failedSamples, String seriesFile) {
@@ -50,19 +60,33 @@ public record ServerMetrics(String sampledHost, double intervalSeconds, int samp
   /** The key of {@code absent} that says why there is no cross-check. */
   public static final String CROSS_CHECK = "crossCheck";
 
+  /** The keys of {@code opLatencyMeanMicros}: {@code opLatencies}' sections. */
+  public static final String READS = "reads";
+  public static final String WRITES = "writes";
+  public static final String COMMANDS = "commands";
+  public static final String TRANSACTIONS = "transactions";
+
   public ServerMetrics {
     opcounterDeltas = ServerSample.copy(opcounterDeltas);
     qpsByOperation = ServerSample.copy(qpsByOperation);
     replOpcounterDeltas = ServerSample.copy(replOpcounterDeltas);
     replQpsByOperation = ServerSample.copy(replQpsByOperation);
+    opLatencyMeanMicros = ServerSample.copy(opLatencyMeanMicros);
+    opLatencyOps = ServerSample.copy(opLatencyOps);
     maxLagByMember = ServerSample.copy(maxLagByMember);
     absent = Collections.unmodifiableSortedMap(new TreeMap<>(absent == null ? Map.of() : absent));
   }
 
+  /** The server's average latency of one operation type ({@link #READS}, ...) in µs; null when not measured. */
+  public Double opLatencyMeanMicros(String type) {
+    return opLatencyMeanMicros == null ? null : opLatencyMeanMicros.get(type);
+  }
+
   public ServerMetrics withSeriesFile(String file) {
     return new ServerMetrics(sampledHost, intervalSeconds, samples, windowStart, windowEnd, opcounterDeltas,
-        qpsByOperation, qpsTotal, replOpcounterDeltas, replQpsByOperation, cpuMeanPercent, cpuPeakPercent, hostCores,
-        connectionsPeak, connectionsMean, connectionsAvailableMin, connectionsCreated, networkInBytesPerSec,
+        qpsByOperation, qpsTotal, replOpcounterDeltas, replQpsByOperation, opLatencyMeanMicros, opLatencyOps,
+        cpuMeanPercent, cpuPeakPercent, hostCores, connectionsPeak, connectionsMean, connectionsAvailableMin,
+        connectionsLimit, connectionsUtilisationPeakPercent, connectionsCreated, networkInBytesPerSec,
         networkOutBytesPerSec, residentMbPeak, cacheUsedBytesPeak, cacheDirtyBytesPeak, maxLagSeconds, maxLagByMember,
         counterResets, crossCheck, absent, samplerError, failedSamples, file);
   }
@@ -74,8 +98,9 @@ public record ServerMetrics(String sampledHost, double intervalSeconds, int samp
       absent.remove(CROSS_CHECK);
     }
     return new ServerMetrics(sampledHost, intervalSeconds, samples, windowStart, windowEnd, opcounterDeltas,
-        qpsByOperation, qpsTotal, replOpcounterDeltas, replQpsByOperation, cpuMeanPercent, cpuPeakPercent, hostCores,
-        connectionsPeak, connectionsMean, connectionsAvailableMin, connectionsCreated, networkInBytesPerSec,
+        qpsByOperation, qpsTotal, replOpcounterDeltas, replQpsByOperation, opLatencyMeanMicros, opLatencyOps,
+        cpuMeanPercent, cpuPeakPercent, hostCores, connectionsPeak, connectionsMean, connectionsAvailableMin,
+        connectionsLimit, connectionsUtilisationPeakPercent, connectionsCreated, networkInBytesPerSec,
         networkOutBytesPerSec, residentMbPeak, cacheUsedBytesPeak, cacheDirtyBytesPeak, maxLagSeconds, maxLagByMember,
         counterResets, check, absent, samplerError, failedSamples, seriesFile);
   }

@@ -25,17 +25,21 @@ import java.util.TreeMap;
  * @param lagSecondsByMember each secondary's replication lag behind the primary, by member host:port
  * @param counterReset true when a counter went backwards in this interval (a server restart):
  *     the affected rates are null
+ * @param opLatencyMeanMicros the server's own average latency by operation type over the interval, from
+ *     {@code opLatencies} (reads, writes, commands, transactions): µs spent / operations finished; a type that
+ *     finished none, or whose counters reset, is left out
  */
 public record ServerSample(Instant instant, double elapsedSeconds, double intervalSeconds,
     Map<String, Double> opsPerSec, Map<String, Double> replOpsPerSec, Double cpuPercent, Long connectionsCurrent,
     Long connectionsAvailable, Double connectionsCreatedPerSec, Double networkInBytesPerSec,
     Double networkOutBytesPerSec, Long residentMb, Long cacheUsedBytes, Long cacheDirtyBytes,
-    Map<String, Double> lagSecondsByMember, boolean counterReset) {
+    Map<String, Double> lagSecondsByMember, boolean counterReset, Map<String, Double> opLatencyMeanMicros) {
 
   public ServerSample {
     opsPerSec = copy(opsPerSec);
     replOpsPerSec = copy(replOpsPerSec);
     lagSecondsByMember = copy(lagSecondsByMember);
+    opLatencyMeanMicros = copy(opLatencyMeanMicros);
   }
 
   /** Null stays null: an absent map is left out of the JSON rather than written as {@code {}}. */

@@ -69,6 +69,8 @@ class IntervalDeltaTest {
     assertNull(d.connectionsCreatedPerSec());
     assertNull(d.networkInBytesPerSec());
     assertNull(d.networkOutBytesPerSec());
+    assertNull(d.opLatencyMeanMicros());
+    assertNull(d.opLatencyOpsDeltas());
     ServerSample line = SampleSeries.sample(d, Replies.at(0), null);
     assertTrue(line.counterReset());
     assertEquals(3L, line.connectionsCurrent(), "gauges come from the new reply and stay valid");
@@ -95,7 +97,64 @@ class IntervalDeltaTest {
     assertFalse(d.counterReset());
     ServerSample line = SampleSeries.sample(d, Replies.at(0), null);
     assertEquals(new ServerSample(Replies.at(1), 1.0, 1.0, null, null, null, null, null, null, null, null, null, null,
-        null, null, false), line);
+        null, null, false, null), line);
+  }
+
+  @Test
+  void serverLatencyIsTheLatencyDeltaOverTheOpsDeltaForEachType() {
+    // 7.0: 500 reads took 125,000 µs, 1,250 writes 500,000 µs, 120 commands 12,000 µs; no transactions
+    IntervalDelta d = IntervalDelta.between(Replies.snapshot("serverStatus-mongodb-7.0-t0.json", 0),
+        Replies.snapshot("serverStatus-mongodb-7.0-t1.json", 1), 4);
+    assertEquals(Map.of("reads", 125_000L, "writes", 500_000L, "commands", 12_000L, "transactions", 0L),
+        d.opLatencyMicrosDeltas());
+    assertEquals(Map.of("reads", 500L, "writes", 1_250L, "commands", 120L, "transactions", 0L), d.opLatencyOpsDeltas());
+    assertEquals(Map.of("reads", 250.0, "writes", 400.0, "commands", 100.0), d.opLatencyMeanMicros(),
+        "a type without operations has no mean, not 0 µs");
+    assertEquals(d.opLatencyMeanMicros(), SampleSeries.sample(d, Replies.at(0), null).opLatencyMeanMicros());
+    // 6.0 and 8.0 send the same section
+    assertEquals(Map.of("reads", 180.0, "writes", 350.0, "commands", 90.0), IntervalDelta.between(
+        Replies.snapshot("serverStatus-mongodb-6.0-t0.json", 0), Replies.snapshot("serverStatus-mongodb-6.0-t1.json", 2),
+        8).opLatencyMeanMicros());
+    assertEquals(Map.of("reads", 150.0, "writes", 300.0, "commands", 80.0), IntervalDelta.between(
+        Replies.snapshot("serverStatus-mongodb-8.0-t0.json", 0), Replies.snapshot("serverStatus-mongodb-8.0-t1.json", 1),
+        2).opLatencyMeanMicros());
+  }
+
+  @Test
+  void anIntervalWithoutOperationsHasNoServerLatency() {
+    ServerStatusSnapshot t1 = Replies.snapshot("serverStatus-mongodb-7.0-t1.json", 1);
+    IntervalDelta idle = IntervalDelta.between(t1, Replies.edited("serverStatus-mongodb-7.0-t1.json", 2,
+        r -> r.put("uptimeMillis", 86_402_000L)), 4);
+    assertFalse(idle.counterReset());
+    assertEquals(0L, idle.opLatencyOpsDeltas().get("reads"));
+    assertNull(idle.opLatencyMeanMicros());
+    assertNull(SampleSeries.sample(idle, Replies.at(0), null).opLatencyMeanMicros());
+  }
+
+  @Test
+  void aLatencyCounterThatWentBackwardsLeavesOnlyItsTypeOut() {
+    ServerStatusSnapshot before = Replies.snapshot("serverStatus-mongodb-7.0-t0.json", 0);
+    ServerStatusSnapshot after = Replies.edited("serverStatus-mongodb-7.0-t1.json", 1, reply -> reply
+        .get("opLatencies", Document.class).get("writes", Document.class).put("latency", 10L));
+    IntervalDelta d = IntervalDelta.between(before, after, 4);
+    assertTrue(d.counterReset());
+    assertFalse(d.opLatencyOpsDeltas().containsKey("writes"), "its ops delta goes too: the mean needs the pair");
+    assertEquals(Map.of("reads", 250.0, "commands", 100.0), d.opLatencyMeanMicros());
+    ServerStatusSnapshot opsBack = Replies.edited("serverStatus-mongodb-7.0-t1.json", 1, reply -> reply
+        .get("opLatencies", Document.class).get("reads", Document.class).put("ops", 3L));
+    assertEquals(Map.of("writes", 400.0, "commands", 100.0),
+        IntervalDelta.between(before, opsBack, 4).opLatencyMeanMicros());
+  }
+
+  @Test
+  void noServerLatencyWhenEitherReplyLacksOpLatencies() {
+    ServerStatusSnapshot without = Replies.edited("serverStatus-mongodb-7.0-t1.json", 1,
+        reply -> reply.remove("opLatencies"));
+    IntervalDelta d = IntervalDelta.between(Replies.snapshot("serverStatus-mongodb-7.0-t0.json", 0), without, 4);
+    assertNull(d.opLatencyMicrosDeltas());
+    assertNull(d.opLatencyOpsDeltas());
+    assertNull(d.opLatencyMeanMicros());
+    assertFalse(d.counterReset(), "a missing section is not a reset");
   }
 
   @Test

@@ -31,8 +31,8 @@ class OpCountCrossCheckTest {
   /** Server: inserts exact, queries 0.83% over, updates 3.3% over (another client?), no deletes. */
   private static ServerMetrics server(Map<String, Long> deltas, int resets) {
     return new ServerMetrics("m0.example.net:27017", 1.0, 60, Replies.at(0), Replies.at(60), deltas, null, null, null,
-        null, null, null, 4, null, null, null, null, null, null, null, null, null, null, null, resets, null, null, null,
-        0, null);
+        null, null, null, null, null, 4, null, null, null, null, null, null, null, null, null, null, null, null, null,
+        resets, null, null, null, 0, null);
   }
 
   private static final Map<String, Long> DELTAS = Map.of("insert", 1_000L, "query", 6_050L, "update", 3_100L,

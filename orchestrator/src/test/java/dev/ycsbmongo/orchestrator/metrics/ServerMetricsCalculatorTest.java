@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
 class ServerMetricsCalculatorTest {
@@ -50,6 +52,13 @@ class ServerMetricsCalculatorTest {
     assertEquals(26L, m.connectionsPeak());
     assertEquals((26 + 26 + 3 + 3) / 4.0, m.connectionsMean(), EPS);
     assertEquals(838_834L, m.connectionsAvailableMin());
+    assertEquals(838_860L, m.connectionsLimit());
+    assertEquals(26 * 100.0 / 838_860, m.connectionsUtilisationPeakPercent(), EPS);
+    assertEquals(Map.of("reads", 250.0, "writes", 400.0, "commands", 100.0), m.opLatencyMeanMicros(),
+        "the interval with operations; the idle one adds none, the restart's is left out");
+    assertEquals(Map.of("reads", 500L, "writes", 1_250L, "commands", 120L, "transactions", 0L), m.opLatencyOps());
+    assertEquals(250.0, m.opLatencyMeanMicros(ServerMetrics.READS));
+    assertNull(m.opLatencyMeanMicros(ServerMetrics.TRANSACTIONS));
     assertEquals(1L, m.connectionsCreated());
     assertEquals(1502L, m.residentMbPeak());
     assertEquals(3_010_000_000L, m.cacheUsedBytesPeak());
@@ -78,7 +87,64 @@ class ServerMetricsCalculatorTest {
     assertNull(m.opcounterDeltas());
     assertNull(m.qpsTotal());
     assertEquals("every interval in the window had a counter reset (a server restart)", m.absent().get("opcounters"));
+    assertEquals("every interval in the window had a counter reset (a server restart)", m.absent().get("opLatencies"));
+    assertNull(m.opLatencyMeanMicros());
     assertEquals(3L, m.connectionsPeak());
+  }
+
+  @Test
+  void serverLatencyIsWeightedByOperationsAcrossIntervals() {
+    // interval 1: 500 reads at 250 µs; interval 2: 1,500 reads at 50 µs -> (125,000 + 75,000) / 2,000 = 100 µs
+    SampleSeries s = Replies.series(List.of(
+        Replies.snapshot("serverStatus-mongodb-7.0-t0.json", 0),
+        Replies.snapshot("serverStatus-mongodb-7.0-t1.json", 1),
+        Replies.edited("serverStatus-mongodb-7.0-t1.json", 2, r -> {
+          r.put("uptimeMillis", 86_402_000L);
+          Document reads = r.get("opLatencies", Document.class).get("reads", Document.class);
+          reads.put("latency", 937_345L + 75_000);
+          reads.put("ops", 12_000L);
+        })), List.of(), 4, "not a replica set");
+    ServerMetrics m = ServerMetricsCalculator.summarize(s, null, null);
+    assertEquals(100.0, m.opLatencyMeanMicros(ServerMetrics.READS), EPS);
+    assertEquals(2_000L, m.opLatencyOps().get("reads"));
+    assertEquals(400.0, m.opLatencyMeanMicros(ServerMetrics.WRITES), EPS);
+  }
+
+  @Test
+  void aWindowWhereTheServerFinishedNoOperationsSaysSo() {
+    ServerMetrics m = ServerMetricsCalculator.summarize(restartedSeries(), Replies.at(1), Replies.at(2));
+    assertNull(m.opLatencyMeanMicros());
+    assertEquals(Map.of("reads", 0L, "writes", 0L, "commands", 0L, "transactions", 0L), m.opLatencyOps());
+    assertEquals("the server finished no operations in the window (opLatencies ops unchanged)",
+        m.absent().get("opLatencies"));
+  }
+
+  @Test
+  void theConnectionLimitIsTheLargestSeenAndUtilisationItsPeak() {
+    SampleSeries s = Replies.series(List.of(
+        Replies.snapshot("serverStatus-mongodb-7.0-t0.json", 0),
+        Replies.edited("serverStatus-mongodb-7.0-t1.json", 1, connections(7_000, 1_000)),
+        Replies.edited("serverStatus-mongodb-7.0-t1.json", 2, connections(7_960, 40))), List.of(), 4, null);
+    ServerMetrics m = ServerMetricsCalculator.summarize(s, null, null);
+    assertEquals(8_000L, m.connectionsLimit());
+    assertEquals(99.5, m.connectionsUtilisationPeakPercent(), EPS);
+    assertFalse(m.absent().containsKey("connectionsLimit"));
+    SampleSeries noAvailable = Replies.series(List.of(
+        Replies.edited("serverStatus-mongodb-7.0-t0.json", 0, r -> r.get("connections", Document.class).remove("available")),
+        Replies.edited("serverStatus-mongodb-7.0-t1.json", 1, r -> r.get("connections", Document.class).remove("available"))),
+        List.of(), 4, null);
+    ServerMetrics without = ServerMetricsCalculator.summarize(noAvailable, null, null);
+    assertNull(without.connectionsLimit());
+    assertNull(without.connectionsUtilisationPeakPercent());
+    assertEquals("not reported by this server (serverStatus has no connections.available)",
+        without.absent().get("connectionsLimit"));
+  }
+
+  private static java.util.function.Consumer<Document> connections(long current, long available) {
+    return r -> {
+      r.get("connections", Document.class).put("current", current);
+      r.get("connections", Document.class).put("available", available);
+    };
   }
 
   @Test
@@ -110,6 +176,9 @@ class ServerMetricsCalculatorTest {
     Map<String, String> expected = new TreeMap<>();
     expected.put("connections", "not counted by this server (the embedded server answers a constant connections.current"
         + " of 1)");
+    expected.put("connectionsLimit", "not reported by this server (the embedded server's connections section holds only"
+        + " a constant current of 1)");
+    expected.put("opLatencies", "not reported by this server (serverStatus has no opLatencies)");
     expected.put("cpu", "not reported by this server (serverStatus has no extra_info.user_time_us)");
     expected.put("crossCheck", "no opcounters from this server");
     expected.put("memory", "not reported by this server (serverStatus has no mem.resident)");

@@ -35,6 +35,42 @@ class ServerStatusSnapshotTest {
     assertEquals(1500L, s.residentMb());
     assertEquals(3_000_000_000L, s.cacheUsedBytes());
     assertEquals(12_000_000L, s.cacheDirtyBytes());
+    assertEquals(Map.of("reads", 812_345L, "writes", 4_523_211L, "commands", 1_234_567L, "transactions", 0L),
+        s.opLatencyMicros());
+    assertEquals(Map.of("reads", 10_000L, "writes", 70_000L, "commands", 900_000L, "transactions", 0L),
+        s.opLatencyOps());
+    assertEquals(ServerStatusSnapshot.LATENCY_TYPES, s.opLatencyOps().keySet().stream().toList());
+    assertEquals(838_860L, s.connectionsLimit(), "current + available");
+    assertEquals(25 * 100.0 / 838_860, s.connectionsUtilisationPercent(), 1e-12);
+  }
+
+  @Test
+  void readsOpLatenciesOfAnyNumericTypeAndLeavesOutATypeMissingHalfItsPair() {
+    Document reply = Replies.load("serverStatus-mongodb-7.0-t0.json");
+    Document latencies = reply.get("opLatencies", Document.class);
+    latencies.get("reads", Document.class).put("latency", 900);
+    latencies.get("reads", Document.class).put("ops", 3.0);
+    latencies.get("writes", Document.class).remove("ops");
+    latencies.remove("transactions");
+    ServerStatusSnapshot s = ServerStatusSnapshot.parse(reply, Replies.T0);
+    assertEquals(Map.of("reads", 900L, "commands", 1_234_567L), s.opLatencyMicros());
+    assertEquals(Map.of("reads", 3L, "commands", 900_000L), s.opLatencyOps());
+    latencies.clear();
+    assertNull(ServerStatusSnapshot.parse(reply, Replies.T0).opLatencyOps(), "an empty section is no section");
+  }
+
+  @Test
+  void theConnectionLimitIsWhatTheServerSaysItWouldAcceptInAll() {
+    Document reply = Replies.load("serverStatus-mongodb-7.0-t0.json");
+    reply.get("connections", Document.class).put("current", 7_990);
+    reply.get("connections", Document.class).put("available", 10);
+    ServerStatusSnapshot s = ServerStatusSnapshot.parse(reply, Replies.T0);
+    assertEquals(8_000L, s.connectionsLimit());
+    assertEquals(99.875, s.connectionsUtilisationPercent(), 1e-12);
+    reply.get("connections", Document.class).remove("available");
+    ServerStatusSnapshot noAvailable = ServerStatusSnapshot.parse(reply, Replies.T0);
+    assertNull(noAvailable.connectionsLimit());
+    assertNull(noAvailable.connectionsUtilisationPercent());
   }
 
   @Test
@@ -103,6 +139,10 @@ class ServerStatusSnapshotTest {
     assertNull(s.residentMb());
     assertNull(s.cacheUsedBytes());
     assertNull(s.cacheDirtyBytes());
+    assertNull(s.opLatencyMicros());
+    assertNull(s.opLatencyOps());
+    assertNull(s.connectionsLimit(), "no connections.available, and its current is not a count");
+    assertNull(s.connectionsUtilisationPercent());
     assertEquals(1L, s.connectionsCurrent());
     assertFalse(s.connectionsCounted(), "the embedded server's constant 1 is not a count");
   }

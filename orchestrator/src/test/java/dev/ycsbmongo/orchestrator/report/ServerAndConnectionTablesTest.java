@@ -37,9 +37,37 @@ class ServerAndConnectionTablesTest {
   void showsPrimaryCpuQpsConnectionsAndLagWhereSampled() {
     String md = SummaryMarkdown.render(List.of(cell(1, "true", "1", cpuAndQps(40, 10_000)),
         cell(2, "false", "1", cpuAndQps(30, 8_000))));
-    assertTrue(md.contains("| Primary CPU (%) | QPS | Peak conns | Max lag (s) | Status |"), md);
-    assertTrue(md.contains("| 40.0 | 10,000 | 26 | 4.0 | ok |"), md);
-    assertTrue(md.contains("| 30.0 | 8,000 | 26 | 4.0 | ok |"), md);
+    assertTrue(md.contains("| Primary CPU (%) | QPS | Peak conns | Peak conn. utilisation (%) | Max lag (s)"
+        + " | Server read RT (µs) | Server write RT (µs) | Status |"), md);
+    assertTrue(md.contains("| 40.0 | 10,000 | 26 | 0.0 | 4.0 | 250 | 400 | ok |"), md);
+    assertTrue(md.contains("| 30.0 | 8,000 | 26 | 0.0 | 4.0 | 250 | 400 | ok |"), md);
+    assertTrue(md.contains("Server read/write RT: the primary's own average time per read and per write (serverStatus"
+        + " opLatencies, µs, over the whole phase)"), md);
+    assertTrue(md.contains("Peak conn. utilisation: the highest connections.current / (current + available)"), md);
+  }
+
+  @Test
+  void leavesServerRtOutAndSaysWhyWhenTheServerDoesNotReportOpLatencies() {
+    Map<String, Object> noLatencies = new LinkedHashMap<>();
+    noLatencies.put("opLatencyMeanMicros", null);
+    noLatencies.put("opLatencyOps", null);
+    noLatencies.put("absent", Map.of("opLatencies", "not reported by this server (serverStatus has no opLatencies)"));
+    String md = SummaryMarkdown.render(List.of(cell(1, "true", "1", ResultFixtures.serverMetrics(noLatencies))));
+    assertTrue(md.contains("| Primary CPU (%) | QPS | Peak conns | Peak conn. utilisation (%) | Max lag (s) | Status |"),
+        md);
+    assertFalse(md.contains("Server read RT (µs)"), md);
+    assertTrue(md.contains("\nServer read/write RT (serverStatus opLatencies) absent: not reported by this server"
+        + " (serverStatus has no opLatencies).\n"), md);
+  }
+
+  @Test
+  void showsServerRtWhereOnlySomeCellsHaveIt() {
+    Map<String, Object> noLatencies = new LinkedHashMap<>();
+    noLatencies.put("opLatencyMeanMicros", null);
+    String md = SummaryMarkdown.render(List.of(cell(1, "true", "1", ResultFixtures.serverMetrics()),
+        cell(2, "false", "1", ResultFixtures.serverMetrics(noLatencies))));
+    assertTrue(md.contains("| 26 | 0.0 | 4.0 | 250 | 400 | ok |"), md);
+    assertTrue(md.contains("| 26 | 0.0 | 4.0 | - | - | ok |"), md);
   }
 
   @Test
@@ -57,13 +85,20 @@ class ServerAndConnectionTablesTest {
   @Test
   void leavesServerColumnsOutWhenNothingWasMeasuredAndSaysWhy() {
     Map<String, Object> none = new LinkedHashMap<>();
-    List.of("cpuMeanPercent", "qpsTotal", "connectionsPeak", "maxLagSeconds", "crossCheck").forEach(k -> none.put(k, null));
+    List.of("cpuMeanPercent", "qpsTotal", "connectionsPeak", "maxLagSeconds", "crossCheck", "opLatencyMeanMicros",
+        "connectionsUtilisationPeakPercent").forEach(k -> none.put(k, null));
     none.put("absent", Map.of("cpu", "not reported by this server", "opcounters", "not reported by this server"));
     ServerMetrics nothing = ResultFixtures.serverMetrics(none);
     String md = SummaryMarkdown.render(List.of(cell(1, "true", "1", nothing)));
     assertFalse(md.contains("Primary CPU"), md);
     assertTrue(md.contains("were sampled, but the server reports none of them: cpu not reported by this server;"
         + " opcounters not reported by this server."), md);
+    none.put("absent", Map.of("cpu", "not reported by this server", "opLatencies", "not reported by this server"
+        + " (serverStatus has no opLatencies)"));
+    String noLatencies = SummaryMarkdown.render(List.of(cell(1, "true", "1", ResultFixtures.serverMetrics(none))));
+    assertTrue(noLatencies.contains("Server figures (primary CPU, QPS, peak connections, max lag, server RT) were"
+        + " sampled, but the server reports none of them: cpu not reported by this server; opLatencies not reported"
+        + " by this server (serverStatus has no opLatencies)."), noLatencies);
     none.put("absent", Map.of("crossCheck", "no sampled interval", "samples",
         "no sampled interval lies inside the window"));
     String tooShort = SummaryMarkdown.render(List.of(cell(1, "true", "1", ResultFixtures.serverMetrics(none))));
@@ -102,6 +137,22 @@ class ServerAndConnectionTablesTest {
     assertFalse(SummaryCsv.render(List.of(cell(1, "true", "1", null))).contains("server_cpu"));
   }
 
+  @Test
+  void csvCarriesTheServerLatencyAndConnectionLimitColumnsLast() {
+    List<String> tail = ServerCsvColumns.HEAD.subList(ServerCsvColumns.HEAD.size() - 6, ServerCsvColumns.HEAD.size());
+    assertEquals(List.of("server_read_latency_us", "server_write_latency_us", "server_command_latency_us",
+        "server_transaction_latency_us", "server_connections_limit", "server_connections_utilisation_peak_pct"), tail);
+    String csv = SummaryCsv.render(List.of(cell(1, "true", "1", ResultFixtures.serverMetrics())));
+    List<String> head = List.of(csv.split("\n")[0].split(","));
+    List<String> row = List.of(csv.split("\n")[1].split(",", -1));
+    assertEquals("250.00", row.get(head.indexOf("server_read_latency_us")));
+    assertEquals("400.00", row.get(head.indexOf("server_write_latency_us")));
+    assertEquals("100.00", row.get(head.indexOf("server_command_latency_us")));
+    assertEquals("", row.get(head.indexOf("server_transaction_latency_us")), "no transactions: no mean, never 0");
+    assertEquals("838860", row.get(head.indexOf("server_connections_limit")));
+    assertEquals("0.00", row.get(head.indexOf("server_connections_utilisation_peak_pct")));
+  }
+
   private static PhaseResult stress(int index, long count, long opened, PhaseStatus status, String cause) {
     PhaseResult r = ResultFixtures.run(index, "rs", "hold", 1, 1, 1, 1, 1, 1, ResultFixtures.MONGO);
     ConnectionStressResult c = ResultFixtures.connections(count, opened);
@@ -116,15 +167,34 @@ class ServerAndConnectionTablesTest {
         stress(2, 96000, 90000, PhaseStatus.FAILED, "6,000 of 96,000 connections failed")));
     assertTrue(md.contains("## hold (connections)"), md);
     assertTrue(md.contains("| connections.count | Requested | Reached | Seen by server | Open time (s) | Open p99 (ms)"
-        + " | Failures | Client RSS held (MiB) | Client KiB/conn | Server CPU (%) | Server memory (MB) | Status |"), md);
-    assertTrue(md.contains("| 8000 | 8,000 | 8,000 | 8,003 | 12.5 | 40.0 | 0 | 116 | 2.0 | 12.5 | 1,502 | ok |"), md);
+        + " | Failures | Client RSS held (MiB) | Client KiB/conn | Server CPU (%) | Server memory (MB) | Server limit"
+        + " | Peak utilisation (%) | Status |"), md);
+    assertTrue(md.contains("| 8000 | 8,000 | 8,000 | 8,003 | 12.5 | 40.0 | 0 | 116 | 2.0 | 12.5 | 1,502 | 838,860 | 0.0"
+        + " | ok |"), md);
     assertTrue(md.contains("| 96000 | 96,000 | 90,000 | 90,003 | 12.5 | 40.0 | refused 6,000 | 276 | 2.0 | 12.5 | 1,502"
-        + " | FAILED: 6,000 of 96,000 connections failed |"), md);
+        + " | 838,860 | 0.0 | FAILED: 6,000 of 96,000 connections failed |"), md);
+    assertFalse(md.contains("Server read/write RT"), "no run table, so no server RT column to explain: " + md);
     String csv = SummaryCsv.render(List.of(stress(1, 8000, 8000, PhaseStatus.SUCCEEDED, null)));
     List<String> head = List.of(csv.split("\n")[0].split(","));
     List<String> row = List.of(csv.split("\n")[1].split(",", -1));
     assertEquals("8000", row.get(head.indexOf("connections_reached")));
     assertEquals("8003", row.get(head.indexOf("connections_seen_by_server")));
     assertEquals("2048", row.get(head.indexOf("client_bytes_per_connection")));
+  }
+
+  @Test
+  void connectionStressShowsTheServersLimitAndHowFullItGot() {
+    PhaseResult r = stress(1, 8000, 8000, PhaseStatus.SUCCEEDED, null);
+    PhaseResult full = ResultFixtures.with(r, PhaseKind.CONNECTIONS, r.coordinates(), r.phaseId(), r.status(), null,
+        ResultFixtures.serverMetrics(Map.of("connectionsLimit", 8_000, "connectionsUtilisationPeakPercent", 99.5)),
+        r.connections());
+    String md = SummaryMarkdown.render(List.of(full));
+    assertTrue(md.contains("| 1,502 | 8,000 | 99.5 | ok |"), md);
+    Map<String, Object> embedded = new LinkedHashMap<>();
+    embedded.put("connectionsLimit", null);
+    embedded.put("connectionsUtilisationPeakPercent", null);
+    PhaseResult unknown = ResultFixtures.with(r, PhaseKind.CONNECTIONS, r.coordinates(), r.phaseId(), r.status(), null,
+        ResultFixtures.serverMetrics(embedded), r.connections());
+    assertTrue(SummaryMarkdown.render(List.of(unknown)).contains("| 1,502 | - | - | ok |"), "absent, never 0");
   }
 }

@@ -165,7 +165,7 @@ class ChartPlannerTest {
       long conns = t < 10 ? t * 800L : t <= 30 ? 8003 : 3;
       lines.append(dev.ycsbmongo.orchestrator.results.ServerSamples.line(new dev.ycsbmongo.orchestrator.results.ServerSample(
           start.plusSeconds(t), t, 1, null, null, 20.0 + t, conns, 50_000 - conns, null, null, null, 900L + t, null, null,
-          null, false))).append('\n');
+          null, false, null))).append('\n');
     }
     Files.writeString(dir.resolve(dev.ycsbmongo.orchestrator.results.ServerSamples.FILE), lines.toString());
     List<ChartSpec> specs = ChartPlanner.plan(List.of(stress), runDir);
