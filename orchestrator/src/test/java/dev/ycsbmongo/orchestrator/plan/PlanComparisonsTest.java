@@ -67,7 +67,10 @@ class PlanComparisonsTest {
     assertRejected("    - threads\n", "plan.yaml:15: report.compare[0]: 'threads': expected BY=A,B (e.g."
         + " server.chainingAllowed=true,false or storage=ssd,cloud)");
     assertRejected("    - threads=8,8\n", "plan.yaml:15: report.compare[0]: threads=8,8: A and B are the same value");
-    assertRejected("    - {by: threads}\n", "plan.yaml:15: report.compare[0]: expected BY=A,B, found a map");
+    assertRejected("    - {by: threads}\n", "plan.yaml:15: report.compare[0].by: 'threads': expected BY=A,B (e.g."
+        + " server.chainingAllowed=true,false or storage=ssd,cloud)");
+    assertRejected("    - [threads]\n", "plan.yaml:15: report.compare[0]: expected BY=A,B or a map with by, differing"
+        + " and rangesOver, found a list");
     assertRejected("    - threads=1,8\n    - threads=1,8\n", "plan.yaml:16: report.compare[1]: 'threads=1,8' is"
         + " listed twice (also line 15); expected each comparison once");
   }
@@ -89,7 +92,7 @@ class PlanComparisonsTest {
         + " server.chainingAllowed=true,false), found the text 'threads=1,8'", notList.getMessage());
     PlanException unknown = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
         "  compair: []\n")));
-    assertEquals("plan.yaml:14: report.compair: unknown key; accepted: compare (did you mean 'compare'?)",
+    assertEquals("plan.yaml:14: report.compair: unknown key; accepted: compare, charts (did you mean 'compare'?)",
         unknown.getMessage());
   }
 
