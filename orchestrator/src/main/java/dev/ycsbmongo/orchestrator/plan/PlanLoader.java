@@ -364,7 +364,8 @@ public final class PlanLoader {
       Node item = seq.items().get(i);
       String path = report.keyPath("compare") + "[" + i + "]";
       PlanComparison c;
-      if (item instanceof Node.Mapping) {
+      if (item instanceof Node.Mapping map) {
+        splitInFlowMap(report, path, map);
         c = comparisonMap(Section.of(report.source(), path, item).allow(COMPARE_KEYS));
       } else if (item instanceof Node.Scalar scalar) {
         c = new PlanComparison(spec(report, item.line(), path, scalar.text(), splitAtCommas), path, item.line());
@@ -390,6 +391,21 @@ public final class PlanLoader {
       String flow = splitAtCommas ? "; in a [flow list] YAML splits an entry at its commas: write one entry per"
           + " line as - BY=A,B" : "";
       throw report.error(line, path, e.getMessage() + flow);
+    }
+  }
+
+  /** {by: x=a,b} in flow style reaches us as by "x=a" and a key "b": say so rather than "unknown key b". */
+  private static void splitInFlowMap(Section report, String path, Node.Mapping map) {
+    Node.Entry by = map.entries().get("by");
+    if (by == null || !(by.value() instanceof Node.Scalar s) || s.text().contains(",")) {
+      return;
+    }
+    for (Node.Entry e : map.entries().values()) {
+      if (!COMPARE_KEYS.contains(e.key())) {
+        throw report.error(e.line(), path + ".by", "'" + s.text() + "' lost its second value: in a {flow map} YAML"
+            + " splits an entry at its commas; quote it (by: \"" + s.text() + "," + e.key() + "\") or write the map"
+            + " one key per line");
+      }
     }
   }
 
