@@ -70,8 +70,8 @@ final class PairingPreview {
     String add = String.join(", ", all.stream().sorted().map(CellProperty::word).toList());
     String where = plan.source() + (c.line() > 0 ? ":" + c.line() : "") + ": " + c.path();
     return where + ": '" + c.spec() + "' will not compare " + pairs.size() + (pairs.size() == 1 ? " pair" : " pairs")
-        + " whose cells run differently: " + list + "; if intended, write this entry as - {by: " + c.spec()
-        + ", differing: [" + add + "]}";
+        + " whose cells run differently: " + list + "; if intended, write this entry as a map with by: " + c.spec()
+        + " and differing: [" + add + "]";
   }
 
   private static String describe(Map<String, String> cell) {
