@@ -100,7 +100,8 @@ final class ReportCommand implements Callable<Integer> {
         comparisons.add(Comparison.of(a, b, s, rules));
       }
     } catch (CompareSpecException e) {
-      throw new BadInputException("--compare: " + e.getMessage());
+      String m = e.getMessage();
+      throw new BadInputException(m.startsWith("rangesOver: ") ? "--ranges-over: " + m.substring(12) : "--compare: " + m);
     }
     PrintWriter out = spec.commandLine().getOut();
     for (Comparison c : comparisons) {
