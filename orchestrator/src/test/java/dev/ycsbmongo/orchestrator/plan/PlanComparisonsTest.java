@@ -161,6 +161,11 @@ class PlanComparisonsTest {
     assertEquals(18, storage.rangesOverLine());
     assertEquals(java.util.Set.of(CellProperty.THREADS), p.comparisons().get(2).rules().differing(),
         "threadcount is threads, and one word needs no list");
+    String printed = MatrixPrinter.render(expand(PLAN.replace("  compare:\n", "  charts: {splitBy: storage}\n  compare:\n")
+        + "    - by: storage=local SSD,cloud disk\n      differing: [recordcount, threads]\n      rangesOver: [engine]\n"));
+    assertEquals(List.of("compare: storage=local SSD,cloud disk (differing: threads, recordcount; rangesOver: engine)",
+        "charts: split by storage"), printed.lines().filter(l -> l.startsWith("compare: ") || l.startsWith("charts: "))
+        .toList(), "validate prints the rules as read");
   }
 
   @Test
