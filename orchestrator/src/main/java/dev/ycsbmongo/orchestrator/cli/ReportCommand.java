@@ -51,7 +51,8 @@ final class ReportCommand implements Callable<Integer> {
 
   @Option(names = "--differing", paramLabel = "PROPERTY", split = ",", description = "accept pairs whose cells ran "
       + "with different values of these (threads, recordcount, operationcount) and show both values; by default such "
-      + "pairs are not compared")
+      + "pairs are not compared (a comparison the run's plan names keeps the plan's differing and rangesOver unless "
+      + "--differing or --ranges-over is given)")
   List<String> differing = new ArrayList<>();
 
   @Option(names = "--ranges-over", paramLabel = "KEY", split = ",", description = "also take each change's range per "
@@ -97,7 +98,9 @@ final class ReportCommand implements Callable<Integer> {
       }
       PairingRules rules = rules();
       for (CompareSpec s : specs) {
-        comparisons.add(Comparison.of(a, b, s, rules));
+        // without --differing/--ranges-over, a comparison the plan names keeps the plan's rules
+        PairingRules r = rules.isDefault() && dirB == null ? SummaryFiles.planRules(dir, s) : rules;
+        comparisons.add(Comparison.of(a, b, s, r));
       }
     } catch (CompareSpecException e) {
       String m = e.getMessage();

@@ -68,6 +68,17 @@ public final class SummaryFiles {
     return md;
   }
 
+  /**
+   * The pairing rules the run's plan gives comparison {@code spec} ({@code differing}, {@code rangesOver}
+   * of its mapping entry in plan.yaml); none when the plan does not name it.
+   */
+  public static dev.ycsbmongo.orchestrator.plan.PairingRules planRules(RunDirectory dir, CompareSpec spec)
+      throws IOException {
+    return StoredReport.comparisons(planYaml(dir), dir.file("no-remembered-comparisons")).stream()
+        .filter(r -> StoredReport.sameComparison(r.text(), spec)).map(StoredReport.Redraw::rules).findFirst()
+        .orElse(dev.ycsbmongo.orchestrator.plan.PairingRules.NONE);
+  }
+
   /** Redraws report.html alone (after {@code report --compare} added a comparison to the run directory). */
   public static void writeHtml(RunDirectory dir) throws IOException {
     List<PhaseResult> results = ResultsReader.read(dir.path()).results();

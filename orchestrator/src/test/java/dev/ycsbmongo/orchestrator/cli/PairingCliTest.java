@@ -125,5 +125,8 @@ class PairingCliTest {
     assertTrue(charts.contains("\"id\" : \"throughput-vs-threads-sweep-run-cores-4\"")
         && charts.contains("\"id\" : \"throughput-vs-threads-sweep-run-cores-16\""), charts);
     assertTrue(Files.exists(dir.resolve("charts/latency-vs-threads-sweep-run-cores-16.svg")));
+    InProcessCli again = InProcessCli.run("report", dir.toString(), "--compare", STORAGE);
+    assertTrue(again.out().contains("| 32 → 64 |"), "--compare of a comparison the plan names keeps its rules: "
+        + again.out());
   }
 }
