@@ -3,7 +3,11 @@ package dev.ycsbmongo.orchestrator.cli;
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.SummaryFiles;
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.plan.PairingRules;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.orchestrator.report.compare.Comparison;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -45,6 +49,16 @@ final class ReportCommand implements Callable<Integer> {
       + "or run with --against); repeatable")
   List<String> compare = new ArrayList<>();
 
+  @Option(names = "--differing", paramLabel = "PROPERTY", split = ",", description = "accept pairs whose cells ran "
+      + "with different values of these (threads, recordcount, operationcount) and show both values; by default such "
+      + "pairs are not compared (a comparison the run's plan names keeps the plan's differing and rangesOver unless "
+      + "--differing or --ranges-over is given)")
+  List<String> differing = new ArrayList<>();
+
+  @Option(names = "--ranges-over", paramLabel = "KEY", split = ",", description = "also take each change's range per "
+      + "value of these target labels or coordinates across all run scenarios (e.g. ratio)")
+  List<String> rangesOver = new ArrayList<>();
+
   @Option(names = "--against", paramLabel = "RUN_DIR_B", description = "a second run directory: B's cells come from "
       + "it; without --compare, BY is run (A = RUN_DIR's name, B = RUN_DIR_B's)")
   Path against;
@@ -60,6 +74,10 @@ final class ReportCommand implements Callable<Integer> {
 
   private int report(RunDirectory dir) throws IOException {
     if (compare.isEmpty() && against == null) {
+      if (!differing.isEmpty() || !rangesOver.isEmpty()) {
+        throw new BadInputException("--differing and --ranges-over shape a comparison; give --compare BY=A,B"
+            + " (or --against RUN_DIR_B) with them");
+      }
       for (String warning : SummaryFiles.write(dir)) {
         warn(warning);
       }
@@ -78,22 +96,37 @@ final class ReportCommand implements Callable<Integer> {
       if (specs.isEmpty()) {
         specs.add(new CompareSpec(CompareSpec.RUN, name(dir, dirB, true), name(dir, dirB, false)));
       }
+      PairingRules rules = rules();
       for (CompareSpec s : specs) {
-        comparisons.add(Comparison.of(a, b, s));
+        // without --differing/--ranges-over, a comparison the plan names keeps the plan's rules
+        PairingRules r = rules.isDefault() && dirB == null ? SummaryFiles.planRules(dir, s) : rules;
+        comparisons.add(Comparison.of(a, b, s, r));
       }
     } catch (CompareSpecException e) {
-      throw new BadInputException("--compare: " + e.getMessage());
+      String m = e.getMessage();
+      throw new BadInputException(m.startsWith("rangesOver: ") ? "--ranges-over: " + m.substring(12) : "--compare: " + m);
     }
     PrintWriter out = spec.commandLine().getOut();
     for (Comparison c : comparisons) {
       out.print(SummaryFiles.writeComparison(dir, c));
       if (dirB == null) {
-        SummaryFiles.remember(dir, c.spec());  // a comparison of two runs cannot be redrawn from one
+        SummaryFiles.remember(dir, c.spec(), c.rules());  // a comparison of two runs cannot be redrawn from one
       }
     }
     SummaryFiles.writeHtml(dir);  // the page shows every comparison made of this run
     out.flush();
     return Main.OK;
+  }
+
+  /** --differing and --ranges-over; an unknown property is bad input naming the choices. */
+  private PairingRules rules() {
+    Set<CellProperty> accepted = new LinkedHashSet<>();
+    for (String word : differing) {
+      accepted.add(CellProperty.named(word).orElseThrow(() -> new BadInputException("--differing: '" + word.strip()
+          + "' is not a property a pair may differ in; accepted: " + CellProperty.ACCEPTED)));
+    }
+    List<String> keys = rangesOver.stream().map(String::strip).filter(k -> !k.isEmpty()).distinct().toList();
+    return new PairingRules(accepted, keys);
   }
 
   private static RunDirectory runDirectory(Path path) {

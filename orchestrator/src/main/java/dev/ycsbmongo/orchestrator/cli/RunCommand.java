@@ -137,8 +137,10 @@ final class RunCommand implements Callable<Integer> {
 
   /** The plan's matrix once every check validate makes has passed (the same checks, the same path). */
   private Matrix checked(String text, Path source) {
-    return PlanCheck.load(text, source, System.getenv(), new PlanCheck.Options(allowLargeMatrix, HostLimits.current()))
-        .matrix();
+    PlanCheck.Checked checked = PlanCheck.load(text, source, System.getenv(), new PlanCheck.Options(allowLargeMatrix,
+        HostLimits.current()));
+    checked.warnings().forEach(w -> spec.commandLine().getErr().println("orchestrator: warning: " + w));
+    return checked.matrix();
   }
 
   private ConsoleProgress progress(PrintWriter err) {

@@ -54,6 +54,7 @@ final class ValidateCommand implements Callable<Integer> {
     PlanCheck.Checked checked = PlanCheck.load(PlanFiles.read(planFile), planFile, System.getenv(),
         new PlanCheck.Options(allowLargeMatrix, HostLimits.current()));
     Matrix matrix = checked.matrix();
+    checked.warnings().forEach(w -> spec.commandLine().getErr().println("orchestrator: warning: " + w));
     out.print(MatrixPrinter.render(matrix));
     out.println();
     out.println("size: " + checked.size().describe());

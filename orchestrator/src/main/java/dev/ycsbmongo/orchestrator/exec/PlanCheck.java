@@ -49,8 +49,14 @@ public final class PlanCheck {
     }
   }
 
-  /** A plan that may run: its phases and their size. */
-  public record Checked(Matrix matrix, MatrixSize size) {
+  /**
+   * A plan that may run: its phases and their size, and what it may not measure as meant (one line
+   * each, for the console): comparisons that will refuse pairs whose cells run differently.
+   */
+  public record Checked(Matrix matrix, MatrixSize size, List<String> warnings) {
+    public Checked {
+      warnings = List.copyOf(warnings);
+    }
   }
 
   private static final String WORKLOAD = "workload";
@@ -97,7 +103,7 @@ public final class PlanCheck {
       throw PlanException.at(plan.source(), 0, null, connections.get(0) + (connections.size() > 1 ? " (and "
           + (connections.size() - 1) + " more such cells)" : ""));
     }
-    return new Checked(matrix, size);
+    return new Checked(matrix, size, PairingPreview.warnings(matrix));
   }
 
   private void refuseIfTooLarge(MatrixSize size) {

@@ -78,15 +78,38 @@ public final class ResolvedPlan {
     ex.put("targetWait", Durations.format(x.onTargetDown().maxWait()));
     ex.put("targetDownAfter", Durations.format(x.onTargetDown().downAfter()));
     m.put("execution", ex);
+    Map<String, Object> report = new LinkedHashMap<>();
     if (!plan.comparisons().isEmpty()) {
       // what SummaryFiles reads back to make the plan's comparisons, on every run and every redraw
-      m.put("report", Map.of("compare", plan.comparisons().stream().map(c -> c.spec().toString()).toList()));
+      report.put("compare", plan.comparisons().stream().map(ResolvedPlan::comparison).toList());
+    }
+    if (plan.charts().splitBy() != null) {
+      report.put("charts", Map.of("splitBy", plan.charts().splitBy()));
+    }
+    if (!report.isEmpty()) {
+      m.put("report", report);
     }
     try {
       return dev.ycsbmongo.binding.UriMasker.mask(YAML.writeValueAsString(m));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The scalar form when the entry has no rules, as most plans write it; the mapping form otherwise. */
+  private static Object comparison(dev.ycsbmongo.orchestrator.plan.PlanComparison c) {
+    if (c.rules().isDefault()) {
+      return c.spec().toString();
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("by", c.spec().toString());
+    if (!c.rules().differing().isEmpty()) {
+      m.put("differing", c.rules().differingWords());
+    }
+    if (!c.rules().rangesOver().isEmpty()) {
+      m.put("rangesOver", c.rules().rangesOver());
+    }
+    return m;
   }
 
   /** One value as a scalar, several as the list that makes them a sweep: as people write them in a plan. */

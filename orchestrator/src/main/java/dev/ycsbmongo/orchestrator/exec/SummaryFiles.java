@@ -40,16 +40,16 @@ public final class SummaryFiles {
     ResultsReader.Read read = ResultsReader.read(dir.path());
     List<String> warnings = new ArrayList<>(read.warnings());
     Files.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()), StandardCharsets.UTF_8);
+    String planYaml = planYaml(dir);
     StringBuilder chartNote = new StringBuilder();
-    List<Charts.Drawn> drawn = drawCharts(dir, read.results(), warnings, chartNote);
+    List<Charts.Drawn> drawn = drawCharts(dir, read.results(), warnings, chartNote, StoredReport.charts(planYaml));
     String md = SummaryMarkdown.render(read.results()) + chartNote;
     Files.writeString(dir.file(RunDirectory.SUMMARY_MD), md, StandardCharsets.UTF_8);
-    String planYaml = planYaml(dir);
-    for (String text : comparisonsToRedraw(dir, planYaml)) {
+    for (StoredReport.Redraw r : StoredReport.comparisons(planYaml, dir.file(RunDirectory.COMPARISONS))) {
       try {
-        writeComparison(dir, Comparison.of(read.results(), CompareSpec.parse(text)));
+        writeComparison(dir, Comparison.of(read.results(), CompareSpec.parse(r.text()), r.rules()));
       } catch (CompareSpecException e) {
-        warnings.add("comparison '" + text + "': " + e.getMessage() + "; not written");
+        warnings.add("comparison '" + r.text() + "': " + e.getMessage() + "; not written");
       }
     }
     Files.writeString(dir.file(RunDirectory.REPORT_HTML),
@@ -62,16 +62,31 @@ public final class SummaryFiles {
     String md = ComparisonMarkdown.render(c);
     Files.writeString(dir.file(c.spec().fileBase() + ".md"), md, StandardCharsets.UTF_8);
     Files.writeString(dir.file(c.spec().fileBase() + ".csv"), ComparisonCsv.render(c), StandardCharsets.UTF_8);
+    if (!c.rules().rangesOver().isEmpty()) {
+      Files.writeString(dir.file(ComparisonCsv.rangesFile(c)), ComparisonCsv.renderRanges(c), StandardCharsets.UTF_8);
+    }
     return md;
+  }
+
+  /**
+   * The pairing rules the run's plan gives comparison {@code spec} ({@code differing}, {@code rangesOver}
+   * of its mapping entry in plan.yaml); none when the plan does not name it.
+   */
+  public static dev.ycsbmongo.orchestrator.plan.PairingRules planRules(RunDirectory dir, CompareSpec spec)
+      throws IOException {
+    return StoredReport.comparisons(planYaml(dir), dir.file("no-remembered-comparisons")).stream()
+        .filter(r -> StoredReport.sameComparison(r.text(), spec)).map(StoredReport.Redraw::rules).findFirst()
+        .orElse(dev.ycsbmongo.orchestrator.plan.PairingRules.NONE);
   }
 
   /** Redraws report.html alone (after {@code report --compare} added a comparison to the run directory). */
   public static void writeHtml(RunDirectory dir) throws IOException {
     List<PhaseResult> results = ResultsReader.read(dir.path()).results();
+    String planYaml = planYaml(dir);
     StringBuilder chartNote = new StringBuilder();
-    List<Charts.Drawn> drawn = drawCharts(dir, results, new ArrayList<>(), chartNote);
+    List<Charts.Drawn> drawn = drawCharts(dir, results, new ArrayList<>(), chartNote, StoredReport.charts(planYaml));
     Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, results,
-        SummaryMarkdown.render(results) + chartNote, planYaml(dir), drawn)), StandardCharsets.UTF_8);
+        SummaryMarkdown.render(results) + chartNote, planYaml, drawn)), StandardCharsets.UTF_8);
   }
 
   /**
@@ -80,9 +95,9 @@ public final class SummaryFiles {
    * writable, records the planner cannot read) are one warning too: the tables never depend on them.
    */
   private static List<Charts.Drawn> drawCharts(RunDirectory dir, List<PhaseResult> results, List<String> warnings,
-      StringBuilder note) {
+      StringBuilder note, dev.ycsbmongo.orchestrator.plan.ChartSettings settings) {
     try {
-      List<Charts.Drawn> drawn = Charts.write(results, dir.path());
+      List<Charts.Drawn> drawn = Charts.write(results, dir.path(), settings);
       drawn.stream().map(Charts.Drawn::warning).filter(java.util.Objects::nonNull).forEach(warnings::add);
       note.append(Charts.notDrawnMarkdown(drawn));
       return drawn;
@@ -103,35 +118,23 @@ public final class SummaryFiles {
   /**
    * Remembers a comparison {@code report --compare} made within the run, so that every later redraw
    * (after {@code run --resume} added cells) makes it again from the records rather than leave it stale.
+   * A comparison remembered before with other rules is replaced.
    */
-  public static void remember(RunDirectory dir, CompareSpec spec) throws IOException {
+  public static void remember(RunDirectory dir, CompareSpec spec, dev.ycsbmongo.orchestrator.plan.PairingRules rules)
+      throws IOException {
     java.nio.file.Path file = dir.file(RunDirectory.COMPARISONS);
     List<String> known = Files.isRegularFile(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
-    if (!known.contains(spec.toString())) {
-      Files.writeString(file, spec + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-          java.nio.file.StandardOpenOption.APPEND);
+    String line = StoredReport.line(spec, rules);
+    if (known.contains(line)) {
+      return;
     }
+    List<String> kept = new ArrayList<>(known.stream().filter(l -> !StoredReport.sameComparison(l, spec)).toList());
+    kept.add(line);
+    Files.writeString(file, String.join("\n", kept) + "\n", StandardCharsets.UTF_8);
   }
 
-  /**
-   * {@code report.compare} of the run's plan.yaml (none when unreadable), then those {@code report
-   * --compare} made and remembered in {@value RunDirectory#COMPARISONS}, each once.
-   */
-  private static List<String> comparisonsToRedraw(RunDirectory dir, String planYaml) throws IOException {
-    java.util.Set<String> texts = new java.util.LinkedHashSet<>();
-    if (planYaml != null) {
-      try {
-        new YAMLMapper().readTree(planYaml).path("report").path("compare").forEach(n -> texts.add(n.asText()));
-      } catch (IOException e) {
-        // a plan.yaml edited by hand into something unreadable still leaves the tables
-      }
-    }
-    java.nio.file.Path remembered = dir.file(RunDirectory.COMPARISONS);
-    if (Files.isRegularFile(remembered)) {
-      Files.readAllLines(remembered, StandardCharsets.UTF_8).stream().map(String::strip).filter(l -> !l.isEmpty())
-          .forEach(texts::add);
-    }
-    return List.copyOf(texts);
+  public static void remember(RunDirectory dir, CompareSpec spec) throws IOException {
+    remember(dir, spec, dev.ycsbmongo.orchestrator.plan.PairingRules.NONE);
   }
 
   /** The comparisons {@code report --compare} left in the run directory, in file-name order, as report sections. */

@@ -89,6 +89,23 @@ public record CompareAxis(String by, Kind kind) {
     }
   }
 
+  /**
+   * Why {@code key} cannot group the pairs: it is neither a label of the targets nor a coordinate of
+   * the cells (the choices listed). {@code threads} stands for {@code threadcount}, as in BY.
+   */
+  public static java.util.Optional<String> rangesOverProblem(String key, List<CompareAxis.Cell> cells) {
+    java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+    cells.forEach(c -> keys.addAll(c.labels().keySet()));
+    cells.forEach(c -> keys.addAll(c.coordinates().keySet()));
+    String k = key.equals("threads") ? dev.ycsbmongo.binding.Keys.THREAD_COUNT : key;
+    if (keys.contains(k)) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("'" + key + "' is not a target label or coordinate of the compared cells; "
+        + (keys.isEmpty() ? "they have none" : "rangesOver can be: " + listed(keys)
+        + Section.didYouMean(key, List.copyOf(keys))));
+  }
+
   /** Values people can read in one line: a 500-phase thread sweep's counts would bury the message. */
   static final int MAX_LISTED = 12;
 

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.plan;
 
 import dev.ycsbmongo.binding.UriMasker;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -41,8 +42,11 @@ public final class MatrixPrinter {
     }
     out.append("execution: ").append(execution(plan.settings())).append('\n');
     if (!plan.comparisons().isEmpty()) {
-      out.append("compare: ").append(String.join("; ", plan.comparisons().stream().map(c -> c.spec().toString())
+      out.append("compare: ").append(String.join("; ", plan.comparisons().stream().map(MatrixPrinter::comparison)
           .toList())).append('\n');
+    }
+    if (plan.charts().splitBy() != null) {
+      out.append("charts: split by ").append(plan.charts().splitBy()).append('\n');
     }
     Path planDir = plan.source().toAbsolutePath().getParent();
     for (Phase p : matrix.phases()) {
@@ -89,5 +93,17 @@ public final class MatrixPrinter {
 
   private static String count(long n, String one, String many) {
     return n + " " + (n == 1 ? one : many);
+  }
+
+  /** "storage=cloud disk,local SSD (differing: threads; rangesOver: ratio)", or BY=A,B alone. */
+  private static String comparison(PlanComparison c) {
+    List<String> rules = new java.util.ArrayList<>();
+    if (!c.rules().differing().isEmpty()) {
+      rules.add("differing: " + String.join(", ", c.rules().differingWords()));
+    }
+    if (!c.rules().rangesOver().isEmpty()) {
+      rules.add("rangesOver: " + String.join(", ", c.rules().rangesOver()));
+    }
+    return c.spec() + (rules.isEmpty() ? "" : " (" + String.join("; ", rules) + ")");
   }
 }

@@ -34,6 +34,12 @@ final class PlanComparisonCheck {
       } catch (CompareSpecException e) {
         throw error(plan, c, e.getMessage());
       }
+      for (String key : c.rules().rangesOver()) {
+        java.util.Optional<String> problem = CompareAxis.rangesOverProblem(key, cells);
+        if (problem.isPresent()) {
+          throw new PlanException(plan.source(), c.rangesOverLine(), c.path() + ".rangesOver", problem.get());
+        }
+      }
     }
   }
 

@@ -31,7 +31,9 @@ public final class PlanLoader {
 
   static final List<String> TOP_KEYS = List.of("name", "description", "properties", "sweep", "zip", "targets",
       "scenarios", "execution", "report");
-  static final List<String> REPORT_KEYS = List.of("compare");
+  static final List<String> REPORT_KEYS = List.of("compare", "charts");
+  static final List<String> COMPARE_KEYS = List.of("by", "differing", "rangesOver");
+  static final List<String> CHART_KEYS = List.of("splitBy");
   static final List<String> TARGET_KEYS = List.of("name", "uri", "labels", "properties");
   static final List<String> SCENARIO_KEYS = List.of("name", "kind", "workload", "properties");
   static final List<String> EXECUTION_KEYS = List.of("repetitions", "warmup", "load", "phaseTimeout",
@@ -112,7 +114,9 @@ public final class PlanLoader {
     List<Scenario> scenarios = scenarios(top, countElsewhere);
     Settings settings = top.entry("execution").map(e -> settings(top.child(e))).orElse(Settings.defaults());
     List<PlanComparison> comparisons = top.entry("report").map(e -> comparisons(top.child(e))).orElse(List.of());
-    return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons);
+    ChartSettings charts = top.entry("report").map(e -> charts(top.child(e), targets)).orElse(ChartSettings.NONE);
+    return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
+        charts);
   }
 
   private static String name(Section map) {
@@ -359,26 +363,117 @@ public final class PlanLoader {
     for (int i = 0; i < seq.items().size(); i++) {
       Node item = seq.items().get(i);
       String path = report.keyPath("compare") + "[" + i + "]";
-      if (!(item instanceof Node.Scalar scalar)) {
-        throw report.error(item.line(), path, "expected BY=A,B, found " + item.describe());
-      }
-      CompareSpec spec;
-      try {
-        spec = CompareSpec.parse(scalar.text());
-      } catch (CompareSpecException e) {
-        String flow = splitAtCommas ? "; in a [flow list] YAML splits an entry at its commas: write one entry per"
-            + " line as - BY=A,B" : "";
-        throw report.error(item.line(), path, e.getMessage() + flow);
+      PlanComparison c;
+      if (item instanceof Node.Mapping map) {
+        splitInFlowMap(report, path, map);
+        c = comparisonMap(Section.of(report.source(), path, item).allow(COMPARE_KEYS));
+      } else if (item instanceof Node.Scalar scalar) {
+        c = new PlanComparison(spec(report, item.line(), path, scalar.text(), splitAtCommas), path, item.line());
+      } else {
+        throw report.error(item.line(), path, "expected BY=A,B or a map with by, differing and rangesOver, found "
+            + item.describe());
       }
       for (PlanComparison earlier : comparisons) {
-        if (earlier.spec().equals(spec)) {
-          throw report.error(item.line(), path, "'" + spec + "' is listed twice (also line " + earlier.line()
+        if (earlier.spec().equals(c.spec())) {
+          throw report.error(item.line(), path, "'" + c.spec() + "' is listed twice (also line " + earlier.line()
               + "); expected each comparison once");
         }
       }
-      comparisons.add(new PlanComparison(spec, path, item.line()));
+      comparisons.add(c);
     }
     return comparisons;
+  }
+
+  private static CompareSpec spec(Section report, int line, String path, String text, boolean splitAtCommas) {
+    try {
+      return CompareSpec.parse(text);
+    } catch (CompareSpecException e) {
+      String flow = splitAtCommas ? "; in a [flow list] YAML splits an entry at its commas: write one entry per"
+          + " line as - BY=A,B" : "";
+      throw report.error(line, path, e.getMessage() + flow);
+    }
+  }
+
+  /** {by: x=a,b} in flow style reaches us as by "x=a" and a key "b": say so rather than "unknown key b". */
+  private static void splitInFlowMap(Section report, String path, Node.Mapping map) {
+    Node.Entry by = map.entries().get("by");
+    if (by == null || !(by.value() instanceof Node.Scalar s) || s.text().contains(",")) {
+      return;
+    }
+    for (Node.Entry e : map.entries().values()) {
+      if (!COMPARE_KEYS.contains(e.key())) {
+        throw report.error(e.line(), path + ".by", "'" + s.text() + "' lost its second value: in a {flow map} YAML"
+            + " splits an entry at its commas; quote it (by: \"" + s.text() + "," + e.key() + "\") or write the map"
+            + " one key per line");
+      }
+    }
+  }
+
+  /** {@code - by: BY=A,B} with the differences it accepts and the keys it takes ranges over. */
+  private static PlanComparison comparisonMap(Section c) {
+    Node.Entry by = c.required("by", "BY=A,B (e.g. storage=cloud disk,local SSD)");
+    CompareSpec spec = spec(c, by.value().line(), c.keyPath("by"), c.text(by, "BY=A,B"), false);
+    java.util.Set<CellProperty> differing = new LinkedHashSet<>();
+    c.entry("differing").ifPresent(e -> words(c, e, "differing", CellProperty.ACCEPTED).forEach(w -> {
+      CellProperty p = CellProperty.named(w.text()).orElseThrow(() -> c.error(w.line(), c.keyPath("differing"), "'"
+          + w.text() + "' is not a property a pair may differ in; accepted: " + CellProperty.ACCEPTED
+          + Section.didYouMean(w.text(), CellProperty.words())));
+      differing.add(p);
+    }));
+    List<String> rangesOver = c.entry("rangesOver")
+        .map(e -> words(c, e, "rangesOver", "target label or coordinate keys such as ratio").stream().map(Word::text)
+            .toList())
+        .orElse(List.of());
+    for (String k : rangesOver) {
+      if (k.equals(spec.by()) || k.equals(spec.key())) {
+        throw c.error(c.entry("rangesOver").orElseThrow(), "'" + k + "' is BY itself: every pair spans both of its"
+            + " values; expected another label or coordinate (e.g. ratio)");
+      }
+    }
+    int rangesLine = c.entry("rangesOver").map(e -> e.value().line()).orElse(c.line());
+    return new PlanComparison(spec, new PairingRules(differing, rangesOver), c.path(), c.line(), rangesLine);
+  }
+
+  /** A word of a list in a plan, with its line. */
+  private record Word(String text, int line) {
+  }
+
+  /** A list of words (or one word), each with its line, in order; a repeated word is an error. */
+  private static List<Word> words(Section map, Node.Entry entry, String key, String expected) {
+    List<Node> items = entry.value() instanceof Node.Sequence seq ? seq.items() : List.of(entry.value());
+    List<Word> words = new ArrayList<>();
+    for (Node n : items) {
+      if (!(n instanceof Node.Scalar s) || s.text().isBlank()) {
+        throw map.error(n.line(), map.keyPath(key), "expected a list of " + expected + ", found " + n.describe());
+      }
+      String text = s.text().strip();
+      if (words.stream().anyMatch(w -> w.text().equals(text))) {
+        throw map.error(n.line(), map.keyPath(key), "'" + text + "' is listed twice; expected each once");
+      }
+      words.add(new Word(text, n.line()));
+    }
+    return words;
+  }
+
+  /** {@code report.charts}: {@code splitBy} must be a label some target has. */
+  private static ChartSettings charts(Section report, List<Target> targets) {
+    Node.Entry entry = report.entry("charts").orElse(null);
+    if (entry == null) {
+      return ChartSettings.NONE;
+    }
+    Section charts = report.child(entry).allow(CHART_KEYS);
+    Node.Entry split = charts.entry("splitBy").orElse(null);
+    if (split == null) {
+      return ChartSettings.NONE;
+    }
+    String label = charts.text(split, "a target label key such as size");
+    List<String> labels = targets.stream().flatMap(t -> t.labels().keySet().stream()).distinct().toList();
+    if (!labels.contains(label)) {
+      throw charts.error(split, "'" + label + "' is not a label of any target; " + (labels.isEmpty()
+          ? "no target has labels (give targets labels: {size: medium})"
+          : "accepted: " + String.join(", ", labels) + Section.didYouMean(label, labels)));
+    }
+    return new ChartSettings(label);
   }
 
   // ---- execution

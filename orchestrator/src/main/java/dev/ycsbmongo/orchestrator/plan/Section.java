@@ -81,6 +81,10 @@ final class Section {
     return path.isEmpty() ? key : path + "." + key;
   }
 
+  Path source() {
+    return source;
+  }
+
   /** Where this map sits, e.g. {@code targets[0].properties}. */
   String path() {
     return path;

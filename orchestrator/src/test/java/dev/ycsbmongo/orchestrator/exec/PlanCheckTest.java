@@ -168,4 +168,38 @@ class PlanCheckTest {
     assertTrue(e.getMessage().startsWith("plan.yaml:7: execution.warmup.operationcount: phase warmup/local/a/-/warmup"
         + " has operationcount 0 and no maxexecutiontime"), e.getMessage());
   }
+
+  /** Study 1 in small: two sizes per storage family, each at its own threads (8c32g: 32 vs 64). */
+  private static String sizes(String compare) {
+    return """
+        name: sizes
+        targets:
+          - {name: disk-4c8g, uri: embedded, labels: {storage: cloud disk, size: 4c8g}, properties: {threads: 16}}
+          - {name: ssd-4c8g, uri: embedded, labels: {storage: local SSD, size: 4c8g}, properties: {threads: 16}}
+          - {name: disk-8c32g, uri: embedded, labels: {storage: cloud disk, size: 8c32g}, properties: {threads: 32}}
+          - {name: ssd-8c32g, uri: embedded, labels: {storage: local SSD, size: 8c32g}, properties: {threads: 64}}
+        scenarios:
+          - {name: rw-95-5}
+          - {name: rw-50-50}
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
+        report:
+          compare:
+        %s""".formatted(compare);
+  }
+
+  @Test
+  void warnsOfPairsAComparisonWillRefuseNamingTheCellsAndTheDifferingToAdd() {
+    PlanCheck.Checked checked = check(sizes("    - storage=cloud disk,local SSD\n"), new PlanCheck.Options(false, SMALL));
+    assertEquals(java.util.List.of("plan.yaml:13: report.compare[0]: 'storage=cloud disk,local SSD' will not compare"
+        + " 2 pairs whose cells run differently: disk-8c32g vs ssd-8c32g: threads 32 vs 64 (rw-95-5, rw-50-50); if"
+        + " intended, write this entry as a map with by: storage=cloud disk,local SSD and differing: [threads]"),
+        checked.warnings());
+  }
+
+  @Test
+  void warnsOfNothingWhenThePlanAcceptsTheDifference() {
+    PlanCheck.Checked checked = check(sizes("    - by: storage=cloud disk,local SSD\n      differing: [threads]\n"),
+        new PlanCheck.Options(false, SMALL));
+    assertEquals(java.util.List.of(), checked.warnings());
+  }
 }

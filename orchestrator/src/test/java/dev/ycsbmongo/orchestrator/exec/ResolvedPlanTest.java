@@ -40,4 +40,37 @@ class ResolvedPlanTest {
   void saysNothingOfReportWhenThePlanAsksForNoComparison() {
     assertFalse(ResolvedPlan.yaml(PlanLoader.load(PLAN, Path.of("plan.yaml"), Map.of("PW", "x"))).contains("report"));
   }
+
+  @Test
+  void keepsTheRulesOfAMappingEntryAndSplitBySoThatReportReadsThemBack() throws java.io.IOException {
+    String yaml = ResolvedPlan.yaml(PlanLoader.load(PLAN.replace("uri:", "labels: {size: m}, uri:") + """
+        report:
+          compare:
+            - threads=1,8
+            - by: target=t,u
+              differing: [recordcount, threads]
+              rangesOver: [size]
+          charts: {splitBy: size}
+        """, Path.of("plan.yaml"), Map.of("PW", "x")));
+    assertTrue(yaml.endsWith("""
+        report:
+          compare:
+          - "threads=1,8"
+          - by: "target=t,u"
+            differing:
+            - threads
+            - recordcount
+            rangesOver:
+            - size
+          charts:
+            splitBy: size
+        """), yaml);
+    java.util.List<StoredReport.Redraw> back = StoredReport.comparisons(yaml, Path.of("no-such-comparisons.txt"));
+    org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(
+        new StoredReport.Redraw("threads=1,8", dev.ycsbmongo.orchestrator.plan.PairingRules.NONE),
+        new StoredReport.Redraw("target=t,u", new dev.ycsbmongo.orchestrator.plan.PairingRules(java.util.Set.of(
+            dev.ycsbmongo.orchestrator.plan.CellProperty.THREADS, dev.ycsbmongo.orchestrator.plan.CellProperty.RECORDCOUNT),
+            java.util.List.of("size")))), back);
+    org.junit.jupiter.api.Assertions.assertEquals("size", StoredReport.charts(yaml).splitBy());
+  }
 }

@@ -56,6 +56,15 @@ class ExamplePlansTest {
   }
 
   @Test
+  void studyOneAcceptsItsScaledThreadsAndRangesPerRatioAndStudyTwoSplitsItsChartsBySize() throws IOException {
+    PlanComparison storage = expand(PLANS.resolve("instance-sizes.yaml")).plan().comparisons().get(0);
+    assertEquals(new PairingRules(java.util.Set.of(CellProperty.THREADS), List.of("ratio")), storage.rules(),
+        "8c32g at 32 vs 64 threads and 16c64g at 128 vs 96 are the document's; its finding is per ratio over all mixes");
+    assertEquals("size", expand(PLANS.resolve("cloud-comparison.yaml")).plan().charts().splitBy(),
+        "medium and large drawn apart");
+  }
+
+  @Test
   void quickstartIsOneLoadAndTwoScenariosAtTwoThreadCounts() throws IOException {
     Matrix m = expand(PLANS.resolve("quickstart.yaml"));
     assertEquals(5, m.phases().size());

@@ -67,7 +67,10 @@ class PlanComparisonsTest {
     assertRejected("    - threads\n", "plan.yaml:15: report.compare[0]: 'threads': expected BY=A,B (e.g."
         + " server.chainingAllowed=true,false or storage=ssd,cloud)");
     assertRejected("    - threads=8,8\n", "plan.yaml:15: report.compare[0]: threads=8,8: A and B are the same value");
-    assertRejected("    - {by: threads}\n", "plan.yaml:15: report.compare[0]: expected BY=A,B, found a map");
+    assertRejected("    - {by: threads}\n", "plan.yaml:15: report.compare[0].by: 'threads': expected BY=A,B (e.g."
+        + " server.chainingAllowed=true,false or storage=ssd,cloud)");
+    assertRejected("    - [threads]\n", "plan.yaml:15: report.compare[0]: expected BY=A,B or a map with by, differing"
+        + " and rangesOver, found a list");
     assertRejected("    - threads=1,8\n    - threads=1,8\n", "plan.yaml:16: report.compare[1]: 'threads=1,8' is"
         + " listed twice (also line 15); expected each comparison once");
   }
@@ -89,7 +92,7 @@ class PlanComparisonsTest {
         + " server.chainingAllowed=true,false), found the text 'threads=1,8'", notList.getMessage());
     PlanException unknown = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
         "  compair: []\n")));
-    assertEquals("plan.yaml:14: report.compair: unknown key; accepted: compare (did you mean 'compare'?)",
+    assertEquals("plan.yaml:14: report.compair: unknown key; accepted: compare, charts (did you mean 'compare'?)",
         unknown.getMessage());
   }
 
@@ -137,5 +140,89 @@ class PlanComparisonsTest {
             - connections.count=10,20
         """).plan();
     assertEquals("connections.count=10,20", p.comparisons().get(0).spec().toString());
+  }
+
+  @Test
+  void readsTheMappingFormWithItsAcceptedDifferencesAndRangesOver() {
+    Plan p = expand(PLAN + """
+            - server.chainingAllowed=true,false
+            - by: storage=local SSD,cloud disk
+              differing: [threads, recordcount]
+              rangesOver: [engine]
+            - {by: "target=ssd,disk", differing: threadcount}
+        """).plan();
+    PlanComparison scalar = p.comparisons().get(0);
+    assertEquals(PairingRules.NONE, scalar.rules());
+    PlanComparison storage = p.comparisons().get(1);
+    assertEquals("storage=local SSD,cloud disk", storage.spec().toString());
+    assertEquals(java.util.Set.of(CellProperty.THREADS, CellProperty.RECORDCOUNT), storage.rules().differing());
+    assertEquals(List.of("engine"), storage.rules().rangesOver());
+    assertEquals(16, storage.line());
+    assertEquals(18, storage.rangesOverLine());
+    assertEquals(java.util.Set.of(CellProperty.THREADS), p.comparisons().get(2).rules().differing(),
+        "threadcount is threads, and one word needs no list");
+    String printed = MatrixPrinter.render(expand(PLAN.replace("  compare:\n", "  charts: {splitBy: storage}\n  compare:\n")
+        + "    - by: storage=local SSD,cloud disk\n      differing: [recordcount, threads]\n      rangesOver: [engine]\n"));
+    assertEquals(List.of("compare: storage=local SSD,cloud disk (differing: threads, recordcount; rangesOver: engine)",
+        "charts: split by storage"), printed.lines().filter(l -> l.startsWith("compare: ") || l.startsWith("charts: "))
+        .toList(), "validate prints the rules as read");
+  }
+
+  @Test
+  void rejectsAnUnknownDifferenceAtItsLineWithTheAcceptedOnes() {
+    assertRejected("    - by: storage=local SSD,cloud disk\n      differing: [threads, cores]\n",
+        "plan.yaml:16: report.compare[0].differing: 'cores' is not a property a pair may differ in; accepted:"
+            + " threads (threadcount), recordcount, operationcount");
+    assertRejected("    - by: storage=local SSD,cloud disk\n      differing: [thread]\n",
+        "plan.yaml:16: report.compare[0].differing: 'thread' is not a property a pair may differ in; accepted:"
+            + " threads (threadcount), recordcount, operationcount (did you mean 'threads'?)");
+    assertRejected("    - by: storage=local SSD,cloud disk\n      differing: [threads, threads]\n",
+        "plan.yaml:16: report.compare[0].differing: 'threads' is listed twice; expected each once");
+  }
+
+  @Test
+  void rejectsARangesOverKeyThePlansCellsDoNotHave() {
+    assertRejected("    - by: storage=local SSD,cloud disk\n      rangesOver: [engin]\n",
+        "plan.yaml:16: report.compare[0].rangesOver: 'engin' is not a target label or coordinate of the compared"
+            + " cells; rangesOver can be: storage, engine, threadcount, server.chainingAllowed"
+            + " (did you mean 'engine'?)");
+    assertRejected("    - by: storage=local SSD,cloud disk\n      rangesOver: storage\n",
+        "plan.yaml:16: report.compare[0].rangesOver: 'storage' is BY itself: every pair spans both of its values;"
+            + " expected another label or coordinate (e.g. ratio)");
+  }
+
+  @Test
+  void rejectsUnknownKeysAndAMissingByInTheMappingForm() {
+    assertRejected("    - by: storage=local SSD,cloud disk\n      rangeOver: [engine]\n",
+        "plan.yaml:16: report.compare[0].rangeOver: unknown key; accepted: by, differing, rangesOver (did you mean"
+            + " 'rangesOver'?)");
+    assertRejected("    - differing: [threads]\n", "plan.yaml:15: report.compare[0].by: required key is missing;"
+        + " expected BY=A,B (e.g. storage=cloud disk,local SSD)");
+  }
+
+  @Test
+  void saysWhyAFlowMapBrokeByApart() {
+    assertRejected("    - {by: target=ssd,disk, differing: threads}\n", "plan.yaml:15: report.compare[0].by:"
+        + " 'target=ssd' lost its second value: in a {flow map} YAML splits an entry at its commas; quote it (by:"
+        + " \"target=ssd,disk\") or write the map one key per line");
+  }
+
+  @Test
+  void readsChartsSplitByALabelOfTheTargets() {
+    Plan p = expand(PLAN.replace("  compare:\n", "  charts: {splitBy: storage}\n")).plan();
+    assertEquals("storage", p.charts().splitBy());
+    assertEquals(ChartSettings.NONE, expand(PLAN.replace("report:\n  compare:\n", "")).plan().charts());
+  }
+
+  @Test
+  void rejectsASplitByNoTargetHasWithTheLabelsItCouldBe() {
+    PlanException e = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
+        "  charts: {splitBy: storag}\n")));
+    assertEquals("plan.yaml:14: report.charts.splitBy: 'storag' is not a label of any target; accepted: storage,"
+        + " engine (did you mean 'storage'?)", e.getMessage());
+    PlanException key = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
+        "  charts: {split: storage}\n")));
+    assertEquals("plan.yaml:14: report.charts.split: unknown key; accepted: splitBy (did you mean 'splitBy'?)",
+        key.getMessage());
   }
 }

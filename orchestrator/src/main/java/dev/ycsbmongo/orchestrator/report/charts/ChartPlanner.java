@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.charts;
 
+import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -25,7 +26,9 @@ import java.util.stream.Collectors;
 
 /**
  * Which charts a run gets, from its records (and each phase's stored logs) alone: throughput vs
- * threads and latency vs throughput for scenarios that sweep threads (studies 2 and 4), grouped
+ * threads, latency vs threads and latency vs throughput for scenarios that sweep threads (studies 2
+ * and 4; a log-2 thread axis when the sweep spans 8x or more; split by a target label when the plan
+ * asks, as study 2 draws medium and large machines apart), grouped
  * bars of throughput, RAL and WAL per target and scenario (study 1), and per-phase time series.
  * A figure a cell did not measure is left out, never drawn as 0.
  */
@@ -39,16 +42,27 @@ public final class ChartPlanner {
   }
 
   public static List<ChartSpec> plan(List<PhaseResult> all, Path runDir) {
+    return plan(all, runDir, ChartSettings.NONE);
+  }
+
+  /**
+   * The charts of a run; with {@code settings.splitBy()} each scenario's thread charts are drawn once
+   * per value of that target label (a target without the label falls under "-").
+   */
+  public static List<ChartSpec> plan(List<PhaseResult> all, Path runDir, ChartSettings settings) {
     List<PhaseResult> measured = Records.latest(all).stream().filter(Records::measured)
         .filter(r -> r.succeeded() && r.tableWindow() != null).toList();
     String footer = footer(all);
     List<ChartSpec> charts = new ArrayList<>();
     Map<String, List<PhaseResult>> byScenario = new LinkedHashMap<>();
-    measured.forEach(r -> byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")", k -> new ArrayList<>())
-        .add(r));
+    String split = settings.splitBy();
+    measured.forEach(r -> byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")"
+        + (split == null ? "" : ", " + split + "=" + r.target().labels().getOrDefault(split, "-")),
+        k -> new ArrayList<>()).add(r));
     byScenario.forEach((scenario, records) -> {
       if (records.stream().map(r -> r.coordinates().get(THREADS)).filter(Objects::nonNull).distinct().count() > 1) {
         charts.add(throughputVsThreads(scenario, records, footer));
+        latencyVsThreads(scenario, records, footer).ifPresent(charts::add);
         latencyVsThroughput(scenario, records, footer).ifPresent(charts::add);
       }
     });
@@ -140,9 +154,70 @@ public final class ChartPlanner {
           .ifPresent(v -> p.add(new ChartSpec.Point(threads, v, null))));
       series.add(new ChartSpec.Series(name, p));
     });
+    boolean logX = logThreads(records);
     return new ChartSpec(id("throughput-vs-threads", scenario), ChartSpec.Kind.LINE, "Throughput vs client threads: "
-        + scenario, "Client threads", "Throughput (successful ops/s)", false, List.of(), series, List.of(),
-        "One line per target and setting; the mean of a cell's repetitions.", footer);
+        + scenario, threadAxis(logX), "Throughput (successful ops/s)", false, List.of(), series, List.of(),
+        "One line per target and setting; the mean of a cell's repetitions.", footer, logX);
+  }
+
+  /** A thread sweep spanning this factor or more gets a log-2 thread axis: 1..256 bunches at the left on a linear one. */
+  static final int LOG_THREADS_FROM = 8;
+
+  /** Whether the sweep's largest thread count is at least {@value #LOG_THREADS_FROM} times its smallest. */
+  static boolean logThreads(List<PhaseResult> records) {
+    java.util.IntSummaryStatistics t = records.stream().map(r -> r.coordinates().get(THREADS)).filter(Objects::nonNull)
+        .mapToInt(v -> Integer.parseInt(v.strip())).filter(v -> v > 0).summaryStatistics();
+    return t.getCount() > 0 && t.getMax() >= (long) t.getMin() * LOG_THREADS_FROM;
+  }
+
+  private static String threadAxis(boolean log) {
+    return log ? "Client threads (log-2 scale)" : "Client threads";
+  }
+
+  /**
+   * Average read latency (RAL) and average write latency (WAL) per curve against the thread count,
+   * latency on a log axis (studies 2 and 4 read the latency a thread count costs); a figure the
+   * cells did not measure has no curve. The knee of each curve is marked where its average read
+   * latency (else write) finds one.
+   */
+  private static Optional<ChartSpec> latencyVsThreads(String scenario, List<PhaseResult> records, String footer) {
+    List<ChartSpec.Series> series = new ArrayList<>();
+    List<ChartSpec.Marker> markers = new ArrayList<>();
+    curves(records).forEach((name, points) -> {
+      String prefix = name.isEmpty() ? "" : name + ": ";
+      List<ChartSpec.Point> ral = new ArrayList<>();
+      List<ChartSpec.Point> wal = new ArrayList<>();
+      List<Knee.Step> readSteps = new ArrayList<>();
+      List<Knee.Step> writeSteps = new ArrayList<>();
+      points.forEach((threads, reps) -> {
+        Optional<Double> t = mean(reps, CellFigures::throughput);
+        mean(reps, CellFigures::ral).ifPresent(v -> {
+          ral.add(new ChartSpec.Point(threads, v, null));
+          t.ifPresent(x -> readSteps.add(new Knee.Step(threads, x, v)));
+        });
+        mean(reps, CellFigures::wal).ifPresent(v -> {
+          wal.add(new ChartSpec.Point(threads, v, null));
+          t.ifPresent(x -> writeSteps.add(new Knee.Step(threads, x, v)));
+        });
+      });
+      if (!ral.isEmpty()) {
+        series.add(new ChartSpec.Series(prefix + "average read (RAL)", ral));
+      }
+      if (!wal.isEmpty()) {
+        series.add(new ChartSpec.Series(prefix + "average write (WAL)", wal));
+      }
+      Knee.find(readSteps.isEmpty() ? writeSteps : readSteps).ifPresent(k -> markers.add(new ChartSpec.Marker(
+          prefix + "knee: " + threads(k.threads()), k.threads(), k.latency())));
+    });
+    if (series.isEmpty()) {
+      return Optional.empty();
+    }
+    boolean logX = logThreads(records);
+    return Optional.of(new ChartSpec(id("latency-vs-threads", scenario), ChartSpec.Kind.LINE,
+        "Latency vs client threads: " + scenario, threadAxis(logX), "Average latency (µs, log scale)", true, List.of(),
+        series, markers, "One line per target and setting and operation: RAL is the average read latency, WAL the"
+            + " average write (update, insert) latency; the mean of a cell's repetitions. " + Knee.RULE, footer,
+        logX));
   }
 
   /**

@@ -84,11 +84,16 @@ public final class ChartRenderer {
     if (spec.logY()) {
       logTicks(chart.getStyler(), spec);
     }
+    if (spec.logX()) {
+      log2Axis(chart.getStyler(), spec);
+    }
     SeriesNames names = new SeriesNames();
     double maxY = 0;
     for (ChartSpec.Series s : spec.series()) {
       // a log axis cannot show 0 or less; such points are left out rather than clamped
-      List<ChartSpec.Point> points = s.points().stream().filter(p -> !spec.logY() || p.y() > 0).toList();
+      List<ChartSpec.Point> points = s.points().stream().filter(p -> !spec.logY() || p.y() > 0)
+          .filter(p -> !spec.logX() || p.x() > 0)
+          .map(p -> new ChartSpec.Point(x(spec, p.x()), p.y(), p.label())).toList();
       if (points.isEmpty()) {
         continue;
       }
@@ -105,11 +110,15 @@ public final class ChartRenderer {
       }
     }
     for (ChartSpec.Marker m : spec.markers()) {
+      if (spec.logX() && m.x() <= 0 || spec.logY() && m.y() != null && m.y() <= 0) {
+        continue;  // off a log axis, as points are
+      }
+      double mx = x(spec, m.x());
       if (m.y() == null) {
-        chart.addAnnotation(new AnnotationLine(m.x(), true, false));
-        chart.addAnnotation(new AnnotationText(m.text(), m.x(), maxY * 0.97, false));
+        chart.addAnnotation(new AnnotationLine(mx, true, false));
+        chart.addAnnotation(new AnnotationText(m.text(), mx, maxY * 0.97, false));
       } else {
-        XYSeries knee = chart.addSeries(names.unique(m.text()), new double[] {m.x()}, new double[] {m.y()});
+        XYSeries knee = chart.addSeries(names.unique(m.text()), new double[] {mx}, new double[] {m.y()});
         knee.setMarker(SeriesMarkers.DIAMOND);
         knee.setMarkerColor(new Color(0xC0, 0x39, 0x2B));
         knee.setLineStyle(new BasicStroke(0f));
@@ -120,6 +129,56 @@ public final class ChartRenderer {
     }
     footer(chart, spec);
     return chart;
+  }
+
+  /** Where {@code x} is drawn: its base-2 logarithm on a log-2 axis (XChart's own log axis has decade ticks only). */
+  static double x(ChartSpec spec, double x) {
+    return spec.logX() ? Math.log(x) / Math.log(2) : x;
+  }
+
+  /**
+   * A log-2 x axis: the data is drawn at log2(x) on a linear axis from the power of two at or below
+   * the smallest x to the one at or above the largest, and each whole exponent is labelled with its
+   * power of two (1, 2, 4, ... 256); ticks between them stay unlabelled.
+   */
+  private static void log2Axis(org.knowm.xchart.style.XYStyler s, ChartSpec spec) {
+    List<Double> ticks = log2Ticks(spec);
+    if (ticks.isEmpty()) {
+      return;
+    }
+    s.setXAxisMin(x(spec, ticks.get(0)));
+    s.setXAxisMax(x(spec, ticks.get(ticks.size() - 1)));
+    s.setXAxisTickLabelsFormattingFunction(ChartRenderer::log2Label);
+  }
+
+  /** The powers of two a log-2 axis labels: from 2^floor(log2 min x) to 2^ceil(log2 max x); empty without positive x. */
+  static List<Double> log2Ticks(ChartSpec spec) {
+    java.util.DoubleSummaryStatistics xs = java.util.stream.Stream.concat(
+        spec.series().stream().flatMap(s -> s.points().stream()).map(ChartSpec.Point::x),
+        spec.markers().stream().map(ChartSpec.Marker::x)).mapToDouble(Double::doubleValue).filter(v -> v > 0)
+        .summaryStatistics();
+    if (xs.getCount() == 0) {
+      return List.of();
+    }
+    long lo = Math.round(Math.floor(Math.log(xs.getMin()) / Math.log(2) + 1e-9));
+    long hi = Math.round(Math.ceil(Math.log(xs.getMax()) / Math.log(2) - 1e-9));
+    List<Double> ticks = new ArrayList<>();
+    for (long e = lo; e <= Math.max(hi, lo + 1); e++) {
+      ticks.add(Math.pow(2, e));
+    }
+    return ticks;
+  }
+
+  /** The label of a log-2 axis tick at exponent {@code v}: its power of two when whole ("16"), else none. */
+  static String log2Label(double v) {
+    double rounded = Math.rint(v);
+    if (Math.abs(v - rounded) > 1e-6) {
+      return "";
+    }
+    double value = Math.pow(2, rounded);
+    return value >= 1 ? String.format(java.util.Locale.ROOT, "%,.0f", value)
+        : new java.text.DecimalFormat("0.###", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT))
+            .format(value);
   }
 
   /** Pairs of points as separate lines: XChart leaves a gap at a NaN, so one goes between pairs. */

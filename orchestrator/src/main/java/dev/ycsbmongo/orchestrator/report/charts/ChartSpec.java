@@ -10,14 +10,22 @@ import java.util.List;
  * @param categories the x categories of a {@link Kind#BAR} chart (points' x is the index); empty otherwise
  * @param note how to read the chart (e.g. how the knee was found); shown under it in the report
  * @param footer date, tool version and "embedded test server, not MongoDB" where that ran
+ * @param logX a log-2 x axis with a tick at each power of two (thread counts spanning 8x or more,
+ *     which a linear axis bunches at the left); points keep their true x
  */
 public record ChartSpec(String id, Kind kind, String title, String xAxis, String yAxis, boolean logY,
-    List<String> categories, List<Series> series, List<Marker> markers, String note, String footer) {
+    List<String> categories, List<Series> series, List<Marker> markers, String note, String footer, boolean logX) {
 
   public ChartSpec {
     categories = List.copyOf(categories);
     series = List.copyOf(series);
     markers = List.copyOf(markers);
+  }
+
+  /** A chart with a linear x axis. */
+  public ChartSpec(String id, Kind kind, String title, String xAxis, String yAxis, boolean logY,
+      List<String> categories, List<Series> series, List<Marker> markers, String note, String footer) {
+    this(id, kind, title, xAxis, yAxis, logY, categories, series, markers, note, footer, false);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.charts;
 
+import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsJson;
 import java.io.IOException;
@@ -56,11 +57,21 @@ public final class Charts {
    * a measurement one, so the caller warns rather than fails.
    */
   public static List<Drawn> write(List<PhaseResult> records, Path runDir) throws IOException {
-    return write(records, runDir, XCHART);
+    return write(records, runDir, ChartSettings.NONE, XCHART);
+  }
+
+  /** As {@link #write(List, Path)}, with the plan's {@code report.charts} (thread charts split by a label). */
+  public static List<Drawn> write(List<PhaseResult> records, Path runDir, ChartSettings settings) throws IOException {
+    return write(records, runDir, settings, XCHART);
   }
 
   static List<Drawn> write(List<PhaseResult> records, Path runDir, Renderer renderer) throws IOException {
-    List<ChartSpec> specs = ChartPlanner.plan(records, runDir);
+    return write(records, runDir, ChartSettings.NONE, renderer);
+  }
+
+  static List<Drawn> write(List<PhaseResult> records, Path runDir, ChartSettings settings, Renderer renderer)
+      throws IOException {
+    List<ChartSpec> specs = ChartPlanner.plan(records, runDir, settings);
     Path dir = runDir.resolve(DIR);
     Files.createDirectories(dir);
     Files.writeString(dir.resolve(DATA_FILE), data(specs), StandardCharsets.UTF_8);

@@ -1,7 +1,10 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.CompareAxis;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
+import dev.ycsbmongo.orchestrator.plan.PairingRules;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.ArrayList;
@@ -10,23 +13,35 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A comparison of two settings: the pairs of cells that agree on everything but BY, the cells left
- * without a counterpart, and the range of each change per scenario (and per label value).
+ * without a counterpart, and the range of each change per scenario (and per label value, and per
+ * value of a {@code rangesOver} key across all run scenarios).
  * Only the cells the summary tables show are compared: runs, load-scenario cells and connection
  * stresses, the last record of each phase (a connection stress pairs only with another, by kind);
  * preparing loads and warm-ups are not.
+ *
+ * <p>Pairing rule: two cells that ran with different thread, record or operation counts are not
+ * compared (listed under "Not compared" with both values) unless {@link PairingRules#differing()}
+ * accepts that difference; then the pair shows both values. BY's own key is never such a difference.
+ *
+ * @param refused the pairs refused for a difference not accepted (also in {@code unpaired})
  */
-public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpaired, List<Range> ranges,
-    List<String> notes) {
+public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs, List<Unpaired> unpaired,
+    List<Range> ranges, List<String> notes, List<Refusal> refused) {
 
   public Comparison {
     pairs = List.copyOf(pairs);
     unpaired = List.copyOf(unpaired);
     ranges = List.copyOf(ranges);
     notes = List.copyOf(notes);
+    refused = List.copyOf(refused);
   }
+
+  /** The title of the ranges taken over all run scenarios ({@link PairingRules#rangesOver()}). */
+  public static final String ACROSS = "across run scenarios";
 
   /** What a cell is, apart from BY and its repetition. */
   private record CellKey(String scenario, String kind, Map<String, String> cell) {
@@ -34,29 +49,46 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
 
   /** Within one run: A and B are both taken from {@code records}. */
   public static Comparison of(List<PhaseResult> records, CompareSpec spec) {
-    return of(records, records, spec);
+    return of(records, records, spec, PairingRules.NONE);
+  }
+
+  public static Comparison of(List<PhaseResult> records, CompareSpec spec, PairingRules rules) {
+    return of(records, records, spec, rules);
+  }
+
+  public static Comparison of(List<PhaseResult> a, List<PhaseResult> b, CompareSpec spec) {
+    return of(a, b, spec, PairingRules.NONE);
   }
 
   /**
    * A's cells come from {@code a} (those with BY = A), B's from {@code b} (BY = B). Pass the same
    * list twice for one run; for two runs, BY = {@value CompareSpec#RUN} takes every cell of each.
    *
-   * @throws CompareSpecException when BY or a value is not in the records (one line, with the choices)
+   * @throws CompareSpecException when BY, a value or a rangesOver key is not in the records (one line, with the choices)
    */
-  public static Comparison of(List<PhaseResult> a, List<PhaseResult> b, CompareSpec spec) {
+  public static Comparison of(List<PhaseResult> a, List<PhaseResult> b, CompareSpec spec, PairingRules rules) {
     boolean twoRuns = a != b;
     List<PhaseResult> cellsA = compared(a);
     List<PhaseResult> cellsB = twoRuns ? compared(b) : cellsA;
-    CompareAxis axis = CompareAxis.resolve(spec.key(), views(cellsA), views(cellsB), twoRuns, "this run");
-    axis.requireValue(spec.a(), views(cellsA));
-    axis.requireValue(spec.b(), views(cellsB));
+    CompareAxis axis = CompareAxis.resolve(spec.key(), axisCells(cellsA), axisCells(cellsB), twoRuns, "this run");
+    axis.requireValue(spec.a(), axisCells(cellsA));
+    axis.requireValue(spec.b(), axisCells(cellsB));
+    List<CompareAxis.Cell> all = new ArrayList<>(axisCells(cellsA));
+    all.addAll(axisCells(cellsB));
+    for (String key : rules.rangesOver()) {
+      CompareAxis.rangesOverProblem(key, all).ifPresent(p -> {
+        throw new CompareSpecException("rangesOver: " + p);
+      });
+    }
+    Function<PhaseResult, CellView> view = CellView::of;
     Map<String, String> covarying = axis.kind() == CompareAxis.Kind.LABEL
-        ? covarying(axis, cellsA, spec.a(), cellsB, spec.b()) : Map.of();
-    Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a(), covarying.keySet());
-    Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b(), covarying.keySet());
+        ? covarying(axis, cellsA, spec.a(), cellsB, spec.b(), view) : Map.of();
+    Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a(), covarying.keySet(), view);
+    Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b(), covarying.keySet(), view);
 
     List<Pair> pairs = new ArrayList<>();
     List<Unpaired> unpaired = new ArrayList<>();
+    List<Refusal> refused = new ArrayList<>();
     for (Map.Entry<CellKey, List<PhaseResult>> e : sideA.entrySet()) {
       CellKey key = e.getKey();
       List<PhaseResult> other = sideB.get(key);
@@ -76,14 +108,81 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
         }
         continue;
       }
-      pairs.add(pair(key, okA, okB, axis, covarying.keySet()));
+      List<Refusal> why = refusals(key, okA, okB, spec, rules, view);
+      if (!why.isEmpty()) {
+        refused.addAll(why);
+        unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), Unpaired.BOTH, refusalReason(why)));
+        continue;
+      }
+      pairs.add(pair(key, okA, okB, axis, covarying.keySet(), spec, rules));
     }
     sideB.keySet().stream().filter(k -> !sideA.containsKey(k)).forEach(k -> unpaired.add(
         new Unpaired(k.scenario(), k.kind(), k.cell(), "B", "no cell with " + spec.by() + "=" + spec.a())));
     List<String> notes = new ArrayList<>();
     covarying.forEach((k, values) -> notes.add(k + " changes with " + spec.by() + " (" + values
         + "), so it is not used to pair cells"));
-    return new Comparison(spec, pairs, unpaired, ranges(pairs), notes);
+    List<Range> ranges = ranges(pairs);
+    ranges.addAll(rangesOver(pairs, rules.rangesOver()));
+    return new Comparison(spec, rules, pairs, unpaired, ranges, notes, refused);
+  }
+
+  /**
+   * The pairs a comparison will refuse, from cells that have not run yet (a plan's expanded phases):
+   * what {@code validate} warns about. Empty when BY or its values do not resolve (checked elsewhere).
+   */
+  public static List<Refusal> refusedBeforehand(List<CellView> cells, CompareSpec spec, PairingRules rules) {
+    List<CompareAxis.Cell> axisCells = cells.stream().map(CellView::axisCell).toList();
+    CompareAxis axis;
+    try {
+      axis = CompareAxis.resolve(spec.key(), axisCells, axisCells, false, "this plan");
+    } catch (CompareSpecException e) {
+      return List.of();
+    }
+    Function<CellView, CellView> view = v -> v;
+    Map<String, String> covarying = axis.kind() == CompareAxis.Kind.LABEL
+        ? covarying(axis, cells, spec.a(), cells, spec.b(), view) : Map.of();
+    Map<CellKey, List<CellView>> sideA = side(cells, axis, spec.a(), covarying.keySet(), view);
+    Map<CellKey, List<CellView>> sideB = side(cells, axis, spec.b(), covarying.keySet(), view);
+    List<Refusal> refused = new ArrayList<>();
+    sideA.forEach((key, a) -> {
+      List<CellView> b = sideB.get(key);
+      if (b != null) {
+        refused.addAll(refusals(key, a, b, spec, rules, view));
+      }
+    });
+    return refused;
+  }
+
+  /** "threads differ: 32 (A) vs 64 (B); if intended, ..." for one refused pair. */
+  private static String refusalReason(List<Refusal> why) {
+    String words = String.join(", ", why.stream().map(r -> r.property().word()).toList());
+    return String.join("; ", why.stream().map(Refusal::reason).toList()) + "; if intended, accept it with differing: ["
+        + words + "] on this comparison in the plan (or report --differing " + words.replace(" ", "") + ")";
+  }
+
+  /** The properties A's and B's cells ran with differently, those the rules do not accept and BY aside. */
+  private static <T> List<Refusal> refusals(CellKey key, List<T> a, List<T> b, CompareSpec spec, PairingRules rules,
+      Function<T, CellView> view) {
+    List<Refusal> out = new ArrayList<>();
+    for (CellProperty p : CellProperty.values()) {
+      if (rules.accepts(p) || p.key().equals(spec.key())) {
+        continue;
+      }
+      String va = values(a, p, view);
+      String vb = values(b, p, view);
+      if (!va.equals(vb)) {
+        out.add(new Refusal(key.scenario(), key.kind(), key.cell(), view.apply(a.get(0)).target(),
+            view.apply(b.get(0)).target(), p, va, vb));
+      }
+    }
+    return out;
+  }
+
+  /** A side's value of {@code p}: one value, the distinct values of its repetitions joined by '/', or "-". */
+  private static <T> String values(List<T> cells, CellProperty p, Function<T, CellView> view) {
+    Set<String> v = new LinkedHashSet<>();
+    cells.forEach(c -> v.add(view.apply(c).properties().getOrDefault(p.key(), "-").strip()));
+    return String.join("/", v);
   }
 
   /** Why a cell has no figures to compare: its verdict, e.g. "unstable: throughput still rising 40% ...". */
@@ -98,10 +197,10 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
    * change together with BY (study 1's engine 4.2 on local SSD, 4.4 on cloud disk), so keeping them
    * in the cell would leave no cell with a counterpart. Each maps to "A's values vs B's values".
    */
-  private static Map<String, String> covarying(CompareAxis axis, List<PhaseResult> a, String valueA, List<PhaseResult> b,
-      String valueB) {
-    Map<String, Set<String>> onA = labelValues(axis, a, valueA);
-    Map<String, Set<String>> onB = labelValues(axis, b, valueB);
+  private static <T> Map<String, String> covarying(CompareAxis axis, List<T> a, String valueA, List<T> b,
+      String valueB, Function<T, CellView> view) {
+    Map<String, Set<String>> onA = labelValues(axis, a, valueA, view);
+    Map<String, Set<String>> onB = labelValues(axis, b, valueB, view);
     Map<String, String> covarying = new LinkedHashMap<>();
     onA.forEach((k, va) -> {
       Set<String> vb = onB.get(k);
@@ -112,13 +211,15 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     return covarying;
   }
 
-  private static Map<String, Set<String>> labelValues(CompareAxis axis, List<PhaseResult> records, String value) {
+  private static <T> Map<String, Set<String>> labelValues(CompareAxis axis, List<T> records, String value,
+      Function<T, CellView> view) {
     Map<String, Set<String>> values = new LinkedHashMap<>();
-    records.stream().filter(r -> value.equals(axis.valueOf(view(r)))).forEach(r -> r.target().labels().forEach((k, v) -> {
-      if (!k.equals(axis.by())) {
-        values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v);
-      }
-    }));
+    records.stream().map(view).filter(r -> value.equals(axis.valueOf(r.axisCell()))).forEach(r -> r.labels()
+        .forEach((k, v) -> {
+          if (!k.equals(axis.by())) {
+            values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v);
+          }
+        }));
     return values;
   }
 
@@ -130,41 +231,38 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     return List.copyOf(titles);
   }
 
-  private static CompareAxis.Cell view(PhaseResult r) {
-    return new CompareAxis.Cell(r.target().name(), r.target().labels(), r.coordinates());
-  }
-
-  private static List<CompareAxis.Cell> views(List<PhaseResult> records) {
-    return records.stream().map(Comparison::view).toList();
+  private static List<CompareAxis.Cell> axisCells(List<PhaseResult> records) {
+    return records.stream().map(r -> CellView.of(r).axisCell()).toList();
   }
 
   private static List<PhaseResult> compared(List<PhaseResult> records) {
     return Records.latest(records).stream().filter(Records::measured).toList();
   }
 
-  private static Map<CellKey, List<PhaseResult>> side(List<PhaseResult> records, CompareAxis axis, String value,
-      Set<String> ignored) {
-    Map<CellKey, List<PhaseResult>> cells = new LinkedHashMap<>();
-    for (PhaseResult r : records) {
-      if (axis.kind() == CompareAxis.Kind.RUN || value.equals(axis.valueOf(view(r)))) {
-        cells.computeIfAbsent(new CellKey(r.scenario(), r.kind().label(), cell(r, axis, ignored)),
-            k -> new ArrayList<>()).add(r);
+  private static <T> Map<CellKey, List<T>> side(List<T> records, CompareAxis axis, String value, Set<String> ignored,
+      Function<T, CellView> view) {
+    Map<CellKey, List<T>> cells = new LinkedHashMap<>();
+    for (T r : records) {
+      CellView v = view.apply(r);
+      if (axis.kind() == CompareAxis.Kind.RUN || value.equals(axis.valueOf(v.axisCell()))) {
+        cells.computeIfAbsent(new CellKey(v.scenario(), v.kind(), cell(v, axis, ignored)), k -> new ArrayList<>())
+            .add(r);
       }
     }
     return cells;
   }
 
   /** The cell apart from BY: the target unless BY tells targets apart, then the other labels or coordinates. */
-  private static Map<String, String> cell(PhaseResult r, CompareAxis axis, Set<String> ignored) {
+  private static Map<String, String> cell(CellView r, CompareAxis axis, Set<String> ignored) {
     Map<String, String> cell = new LinkedHashMap<>();
     if (axis.kind() == CompareAxis.Kind.LABEL) {
-      r.target().labels().forEach((k, v) -> {
+      r.labels().forEach((k, v) -> {
         if (!k.equals(axis.by()) && !ignored.contains(k)) {
           cell.put(k, v);
         }
       });
     } else if (axis.kind() != CompareAxis.Kind.TARGET) {
-      cell.put(CompareSpec.TARGET, r.target().name());
+      cell.put(CompareSpec.TARGET, r.target());
     }
     r.coordinates().forEach((k, v) -> {
       if (!(axis.kind() == CompareAxis.Kind.COORDINATE && k.equals(axis.by()))) {
@@ -174,7 +272,8 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     return cell;
   }
 
-  private static Pair pair(CellKey key, List<PhaseResult> a, List<PhaseResult> b, CompareAxis axis, Set<String> ignored) {
+  private static Pair pair(CellKey key, List<PhaseResult> a, List<PhaseResult> b, CompareAxis axis, Set<String> ignored,
+      CompareSpec spec, PairingRules rules) {
     List<Change> changes = new ArrayList<>();
     for (Figure f : Figure.values()) {
       changes.add(Change.of(f, Spread.of(a.stream().map(f::of).toList()), Spread.of(b.stream().map(f::of).toList())));
@@ -187,8 +286,15 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
         }
       });
     }
+    Function<PhaseResult, CellView> view = CellView::of;
+    List<AcceptedDifference> accepted = new ArrayList<>();
+    for (CellProperty p : CellProperty.values()) {
+      if (rules.accepts(p) && !p.key().equals(spec.key())) {
+        accepted.add(new AcceptedDifference(p, values(a, p, view), values(b, p, view)));
+      }
+    }
     return new Pair(key.scenario(), key.kind(), key.cell(), labels, a.get(0).target().name(), b.get(0).target().name(),
-        a.size(), b.size(), changes);
+        a.size(), b.size(), changes, accepted);
   }
 
   /** Per scenario: each figure's range over all its pairs, then over the pairs of each value of a label that varies. */
@@ -197,7 +303,7 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
     pairs.forEach(p -> byTitle.computeIfAbsent(p.title(), t -> new ArrayList<>()).add(p));
     List<Range> ranges = new ArrayList<>();
     byTitle.forEach((title, list) -> {
-      addRanges(ranges, title, "", list);
+      addRanges(ranges, title, "", list, List.of());
       Set<String> keys = new LinkedHashSet<>();
       list.forEach(p -> keys.addAll(p.labels().keySet()));
       for (String k : keys) {
@@ -205,22 +311,49 @@ public record Comparison(CompareSpec spec, List<Pair> pairs, List<Unpaired> unpa
         list.stream().filter(p -> p.labels().containsKey(k))
             .forEach(p -> groups.computeIfAbsent(p.labels().get(k), v -> new ArrayList<>()).add(p));
         if (groups.size() >= 2) {
-          groups.forEach((v, group) -> addRanges(ranges, title, k + "=" + v, group));
+          groups.forEach((v, group) -> addRanges(ranges, title, k + "=" + v, group, List.of()));
         }
       }
     });
     return ranges;
   }
 
-  private static void addRanges(List<Range> out, String title, String group, List<Pair> pairs) {
+  /**
+   * Per value of each {@code rangesOver} key, each figure's range over the pairs of every run scenario
+   * with that value ("ratio=1:2 across rw-100-0, ..., rw-0-100"), as study 1 states its finding.
+   */
+  private static List<Range> rangesOver(List<Pair> pairs, List<String> keys) {
+    List<Range> ranges = new ArrayList<>();
+    List<Pair> runs = pairs.stream().filter(p -> p.kind().equals("run")).toList();
+    for (String key : keys) {
+      String k = key.equals("threads") ? CellProperty.THREADS.key() : key;
+      Map<String, List<Pair>> groups = new LinkedHashMap<>();
+      for (Pair p : runs) {
+        String v = p.labels().containsKey(k) ? p.labels().get(k) : p.cell().get(k);
+        if (v != null) {
+          groups.computeIfAbsent(v, x -> new ArrayList<>()).add(p);
+        }
+      }
+      groups.forEach((v, group) -> addRanges(ranges, ACROSS, key + "=" + v, group,
+          group.stream().map(Pair::scenario).distinct().toList()));
+    }
+    return ranges;
+  }
+
+  private static void addRanges(List<Range> out, String title, String group, List<Pair> pairs, List<String> scenarios) {
     for (Figure f : Figure.values()) {
       List<Change> present = pairs.stream().map(p -> p.change(f)).filter(c -> c.percent() != null).toList();
       if (!present.isEmpty()) {
         out.add(new Range(title, group, f, present.size(), (int) present.stream().filter(c -> !c.significant()).count(),
             present.stream().mapToDouble(Change::percent).min().orElseThrow(),
             present.stream().mapToDouble(Change::percent).max().orElseThrow(),
-            present.stream().mapToDouble(Change::percent).average().orElseThrow()));
+            present.stream().mapToDouble(Change::percent).average().orElseThrow(), scenarios));
       }
     }
+  }
+
+  /** The ranges over groups across scenarios ({@link PairingRules#rangesOver()}), in order. */
+  public List<Range> rangesAcross() {
+    return ranges.stream().filter(r -> r.title().equals(ACROSS)).toList();
   }
 }

@@ -24,6 +24,10 @@ public final class ComparisonCsv {
     List<String> head = new ArrayList<>(List.of("by", "a", "b", "scenario", "kind"));
     keys.forEach(k -> head.add("cell." + k));
     head.addAll(List.of("target_a", "target_b", "repetitions_a", "repetitions_b"));
+    // accepted differences: both values in every row, columns only when the comparison accepts one
+    List<dev.ycsbmongo.orchestrator.plan.CellProperty> accepted = c.pairs().stream().flatMap(p -> p.accepted().stream())
+        .map(AcceptedDifference::property).distinct().sorted().toList();
+    accepted.forEach(p -> head.addAll(List.of(p.word() + "_a", p.word() + "_b")));
     // server and connection columns only when some pair has them, so other runs keep their shape
     List<Figure> figures = List.of(Figure.values()).stream().filter(f -> f.always() || c.pairs().stream()
         .anyMatch(p -> p.change(f).a().present() || p.change(f).b().present())).toList();
@@ -41,6 +45,11 @@ public final class ComparisonCsv {
       List<String> row = new ArrayList<>(List.of(c.spec().by(), c.spec().a(), c.spec().b(), p.scenario(), p.kind()));
       keys.forEach(k -> row.add(p.cell().getOrDefault(k, "")));
       row.addAll(List.of(p.targetA(), p.targetB(), Integer.toString(p.repetitionsA()), Integer.toString(p.repetitionsB())));
+      for (var d : accepted) {
+        AcceptedDifference v = p.accepted().stream().filter(x -> x.property() == d).findFirst().orElse(null);
+        row.add(v == null ? "" : v.a());
+        row.add(v == null ? "" : v.b());
+      }
       for (Figure f : figures) {
         Change ch = p.change(f);
         for (Spread s : List.of(ch.a(), ch.b())) {
@@ -52,6 +61,29 @@ public final class ComparisonCsv {
       line(out, row);
     }
     return out.toString();
+  }
+
+  /**
+   * {@code comparison-<by>-<a>-vs-<b>-ranges.csv}: one row per range (per scenario, per label value
+   * within a scenario, and per value of a rangesOver key across the run scenarios, with those
+   * scenarios joined by ';'): the sentences of the Markdown as numbers. Written when the comparison
+   * has rangesOver.
+   */
+  public static String renderRanges(Comparison c) {
+    StringBuilder out = new StringBuilder();
+    line(out, List.of("by", "a", "b", "title", "group", "scenarios", "figure", "cells", "not_significant", "min_pct",
+        "max_pct", "mean_pct"));
+    for (Range r : c.ranges()) {
+      line(out, List.of(c.spec().by(), c.spec().a(), c.spec().b(), r.title(), r.group(), String.join(";", r.scenarios()),
+          r.figure().column(), Integer.toString(r.cells()), Integer.toString(r.notSignificant()), num(r.min()),
+          num(r.max()), num(r.mean())));
+    }
+    return out.toString();
+  }
+
+  /** The ranges file of a comparison: its base name with {@code -ranges.csv}. */
+  public static String rangesFile(Comparison c) {
+    return c.spec().fileBase() + "-ranges.csv";
   }
 
   private static String num(Double v) {

@@ -35,6 +35,11 @@ public final class ComparisonMarkdown {
       out.append("Server CPU and QPS, connections and memory are levels: a change reads higher or lower, not faster."
           + " Open times: lower is faster.\n");
     }
+    if (!c.rules().differing().isEmpty()) {
+      out.append("Accepted differences (differing): ").append(String.join(", ", c.rules().differingWords()))
+          .append(": a pair whose cells ran with different values shows both (A → B); any other difference in"
+              + " threads, recordcount or operationcount is not compared.\n");
+    }
     if (!c.notes().isEmpty()) {
       out.append('\n');
       c.notes().forEach(n -> out.append("Note: ").append(n).append(".\n"));
@@ -56,7 +61,29 @@ public final class ComparisonMarkdown {
             .append(u.reason()).append('\n'));
       }
     }
+    across(out, c);
     return out.toString();
+  }
+
+  /** The ranges over groups across run scenarios: "At ratio=1:2 across rw-100-0, ..., rw-0-100:". */
+  private static void across(StringBuilder out, Comparison c) {
+    List<Range> ranges = c.rangesAcross();
+    if (ranges.isEmpty()) {
+      if (!c.rules().rangesOver().isEmpty()) {
+        out.append("\n## Across run scenarios\n\nNo run pairs to take ranges over ")
+            .append(String.join(", ", c.rules().rangesOver())).append(".\n");
+      }
+      return;
+    }
+    out.append("\n## Across run scenarios\n\n");
+    String group = null;
+    for (Range r : ranges) {
+      if (!r.group().equals(group)) {
+        group = r.group();
+        out.append("At ").append(group).append(" across ").append(String.join(", ", r.scenarios())).append(":\n");
+      }
+      out.append("- ").append(sentence(r, c.spec())).append('\n');
+    }
   }
 
   private static void table(StringBuilder out, List<Pair> pairs) {
@@ -74,6 +101,10 @@ public final class ComparisonMarkdown {
     }
     // Targets differ between A and B when BY tells targets apart; the table names both then.
     boolean targets = pairs.stream().anyMatch(p -> !p.targetA().equals(p.targetB()));
+    // an accepted difference gets its column where some pair of this table has it
+    List<dev.ycsbmongo.orchestrator.plan.CellProperty> differing = pairs.stream()
+        .flatMap(p -> p.accepted().stream()).filter(AcceptedDifference::differs).map(AcceptedDifference::property)
+        .distinct().sorted().toList();
     out.append('\n');
     if (!constant.isEmpty()) {
       out.append(describe(constant)).append("\n\n");
@@ -84,6 +115,7 @@ public final class ComparisonMarkdown {
     if (targets) {
       head.add("Targets A → B");
     }
+    differing.forEach(d -> head.add(d.word() + " A → B"));
     int labels = head.size();
     for (Figure f : shown) {
       head.addAll(List.of(f.label() + " A (" + f.unit() + ")", f.label() + " B", f.label() + " change"));
@@ -99,6 +131,8 @@ public final class ComparisonMarkdown {
       if (targets) {
         row.add(p.targetA() + " → " + p.targetB());
       }
+      differing.forEach(d -> row.add(p.accepted().stream().filter(x -> x.property() == d).findFirst()
+          .map(AcceptedDifference::shown).orElse("-")));
       for (Figure f : shown) {
         Change ch = p.change(f);
         row.add(spread(ch.a(), f.decimals()));

@@ -11,14 +11,21 @@ import java.util.Map;
  *     labels (when BY is a label), the coordinates other than BY
  * @param labels the A-side target's labels other than BY, for the per-label ranges (empty when BY is target)
  * @param repetitionsA successful repetitions of A's cell; {@code repetitionsB} of B's
+ * @param accepted A's and B's values of each property the comparison accepts a difference in
  */
 public record Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
-    String targetB, int repetitionsA, int repetitionsB, List<Change> changes) {
+    String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted) {
 
   public Pair {
     cell = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cell));
     labels = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(labels));
     changes = List.copyOf(changes);
+    accepted = List.copyOf(accepted);
+  }
+
+  public Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
+      String targetB, int repetitionsA, int repetitionsB, List<Change> changes) {
+    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, List.of());
   }
 
   public Change change(Figure figure) {

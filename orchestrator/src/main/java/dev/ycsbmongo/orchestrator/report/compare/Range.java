@@ -1,10 +1,25 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import java.util.List;
+
 /**
- * The changes of one figure over a group of pairs: the whole scenario ({@code group} empty), or the
- * pairs of a scenario sharing one label value ({@code group} "ratio=1:2"), as study 1 states "7% to
- * 50% faster at 1:2". min, max and mean are percentages over the pairs whose change is present.
+ * The changes of one figure over a group of pairs: the whole scenario ({@code group} empty), the
+ * pairs of a scenario sharing one label value ({@code group} "ratio=1:2"), or, with {@code title}
+ * {@link Comparison#ACROSS}, the pairs of every run scenario sharing a value of a {@code rangesOver}
+ * key, as study 1 states "7% to 50% faster at 1:2" across its five mixes. min, max and mean are
+ * percentages over the pairs whose change is present.
+ *
+ * @param scenarios the scenarios an across-scenarios range covers, in order; empty for the others
  */
 public record Range(String title, String group, Figure figure, int cells, int notSignificant, double min, double max,
-    double mean) {
+    double mean, List<String> scenarios) {
+
+  public Range {
+    scenarios = List.copyOf(scenarios);
+  }
+
+  public Range(String title, String group, Figure figure, int cells, int notSignificant, double min, double max,
+      double mean) {
+    this(title, group, figure, cells, notSignificant, min, max, mean, List.of());
+  }
 }

@@ -3,6 +3,9 @@
  * the cells that agree on everything but BY are paired, and each pair gets the percentage change of
  * throughput and latencies from A to B, as the field notes state them ("7% to 50% faster",
  * "-20.3%"), with the spread of repetitions and a mark where a change lies within that spread.
+ * Two cells that ran with different thread, record or operation counts are not compared unless the
+ * comparison accepts that difference ({@code differing}); ranges can be taken per value of a label
+ * across every run scenario ({@code rangesOver}).
  * Pure functions of stored result records, like the summary tables.
  */
 package dev.ycsbmongo.orchestrator.report.compare;

@@ -56,9 +56,9 @@ class ChartPlannerTest {
   @Test
   void aThreadSweepGetsThroughputAndLatencyCurvesWithItsKnee(@TempDir Path runDir) {
     List<ChartSpec> specs = ChartPlanner.plan(sweep(), runDir);
-    assertEquals(List.of("throughput-vs-threads-rw-50-50-run", "latency-vs-throughput-rw-50-50-run", "run-timeline"),
-        specs.stream().map(ChartSpec::id).toList());
-    ChartSpec latency = specs.get(1);
+    assertEquals(List.of("throughput-vs-threads-rw-50-50-run", "latency-vs-threads-rw-50-50-run",
+        "latency-vs-throughput-rw-50-50-run", "run-timeline"), specs.stream().map(ChartSpec::id).toList());
+    ChartSpec latency = specs.get(2);
     assertTrue(latency.logY());
     assertEquals(List.of("t=1", "t=2", "t=4", "t=8"), latency.series().get(0).points().stream()
         .map(ChartSpec.Point::label).toList());
@@ -134,7 +134,7 @@ class ChartPlannerTest {
 
   @Test
   void rendersSvgAndPngHeadless(@TempDir Path runDir) throws Exception {
-    ChartSpec latency = ChartPlanner.plan(sweep(), runDir).get(1);
+    ChartSpec latency = ChartPlanner.plan(sweep(), runDir).get(2);
     String svg = ChartRenderer.svg(latency);
     // VectorGraphics2D draws text as outlines: the SVG looks the same without any font installed
     assertTrue(svg.contains("<svg") && svg.contains("width=\"" + ChartRenderer.WIDTH) && svg.contains("<path"),
@@ -176,5 +176,53 @@ class ChartPlannerTest {
     assertEquals(8003.0, held.series().get(0).points().get(20).y());
     assertEquals(List.of(new ChartSpec.Marker("hold starts", 10.0, null), new ChartSpec.Marker("hold ends", 30.0, null)),
         held.markers());
+  }
+
+  @Test
+  void aSweepSpanningEightfoldGetsALog2ThreadAxisAndANarrowerOneALinearAxis(@TempDir Path runDir) {
+    List<ChartSpec> wide = ChartPlanner.plan(sweep(), runDir);  // 1..8
+    assertTrue(wide.get(0).logX() && wide.get(1).logX(), "throughput and latency vs threads");
+    assertEquals("Client threads (log-2 scale)", wide.get(0).xAxis());
+    assertFalse(wide.get(2).logX(), "latency vs throughput: its x is throughput");
+    List<ChartSpec> narrow = ChartPlanner.plan(sweep().subList(1, 4), runDir);  // 2..8: 4x
+    assertFalse(narrow.get(0).logX());
+    assertEquals("Client threads", narrow.get(0).xAxis());
+  }
+
+  @Test
+  void latencyVsThreadsDrawsRalAndWalPerCurveWithItsKnee(@TempDir Path runDir) {
+    ChartSpec latency = ChartPlanner.plan(sweep(), runDir).get(1);
+    assertEquals("latency-vs-threads-rw-50-50-run", latency.id());
+    assertEquals(List.of("rs: average read (RAL)", "rs: average write (WAL)"),
+        latency.series().stream().map(ChartSpec.Series::name).toList());
+    assertEquals(List.of(1.0, 2.0, 4.0, 8.0), latency.series().get(0).points().stream().map(ChartSpec.Point::x).toList());
+    assertEquals(List.of(90.0, 99.0, 180.0, 360.0), latency.series().get(0).points().stream().map(ChartSpec.Point::y)
+        .toList(), "the steady window's read averages");
+    assertEquals(List.of(new ChartSpec.Marker("rs: knee: 2 threads", 2.0, 99.0)), latency.markers());
+    assertTrue(latency.logY());
+  }
+
+  @Test
+  void splitByDrawsTheThreadChartsOncePerValueOfTheLabel(@TempDir Path runDir) {
+    List<PhaseResult> records = new ArrayList<>();
+    int index = 1;
+    for (String target : List.of("medium", "large")) {  // labels cores=4 and cores=16
+      for (int t : new int[] {1, 2, 4}) {
+        records.add(ResultFixtures.run(index++, target, "workload-a", t, 1, 100 * t, 300, 5000L * t, 5000L * t,
+            ResultFixtures.MONGO));
+      }
+    }
+    List<String> ids = ChartPlanner.plan(records, runDir, new dev.ycsbmongo.orchestrator.plan.ChartSettings("cores"))
+        .stream().map(ChartSpec::id).filter(id -> id.contains("-vs-")).toList();
+    assertEquals(List.of("throughput-vs-threads-workload-a-run-cores-4", "latency-vs-threads-workload-a-run-cores-4",
+        "latency-vs-throughput-workload-a-run-cores-4", "throughput-vs-threads-workload-a-run-cores-16",
+        "latency-vs-threads-workload-a-run-cores-16", "latency-vs-throughput-workload-a-run-cores-16"), ids);
+    ChartSpec medium = ChartPlanner.plan(records, runDir, new dev.ycsbmongo.orchestrator.plan.ChartSettings("cores"))
+        .get(0);
+    assertEquals("Throughput vs client threads: workload-a (run), cores=4", medium.title());
+    assertEquals(List.of("medium"), medium.series().stream().map(ChartSpec.Series::name).toList());
+    assertEquals(List.of("throughput-vs-threads-workload-a-run", "latency-vs-threads-workload-a-run",
+        "latency-vs-throughput-workload-a-run"), ChartPlanner.plan(records, runDir).stream().map(ChartSpec::id)
+        .filter(id -> id.contains("-vs-")).toList(), "without splitBy: one chart each, both targets in it");
   }
 }

@@ -72,7 +72,10 @@ class ChartRendererTest {
         new ChartSpec("segments-one", ChartSpec.Kind.SEGMENTS, "Timeline", "Seconds", "ops/s", false, List.of(),
             List.of(new ChartSpec.Series("s", List.of(new ChartSpec.Point(0, 5, null), new ChartSpec.Point(1, 5, null))),
                 new ChartSpec.Series("s", List.of(new ChartSpec.Point(2, 6, null), new ChartSpec.Point(3, 6, null)))),
-            List.of(new ChartSpec.Marker("#1", 0, null)), "", FOOTER));
+            List.of(new ChartSpec.Marker("#1", 0, null)), "", FOOTER),
+        new ChartSpec("log2-one", ChartSpec.Kind.LINE, "Throughput vs client threads", "Client threads", "ops/s", false,
+            List.of(), List.of(new ChartSpec.Series("one point", List.of(new ChartSpec.Point(4, 900, null)))),
+            List.of(new ChartSpec.Marker("knee: 4 threads", 4, 900.0)), "", FOOTER, true));
   }
 
   @Test
@@ -85,6 +88,12 @@ class ChartRendererTest {
     ChartSpec latency = specs.stream().filter(s -> s.id().startsWith("latency-vs-throughput")).findFirst().orElseThrow();
     assertEquals(List.of("a: knee: 2 threads", "b: knee: 2 threads"),
         latency.markers().stream().map(ChartSpec.Marker::text).toList(), "both curves' knees, at the same thread count");
+    ChartSpec byThreads = specs.stream().filter(s -> s.id().startsWith("latency-vs-threads")).findFirst().orElseThrow();
+    assertEquals(List.of("a: knee: 2 threads", "b: knee: 2 threads"),
+        byThreads.markers().stream().map(ChartSpec.Marker::text).toList(), "latency vs threads too");
+    assertTrue(byThreads.series().stream().anyMatch(s -> s.name().startsWith("c: ") && s.points().size() == 1),
+        "target c's one-point curves");
+    assertTrue(byThreads.logX());
     for (ChartSpec spec : specs) {
       String svg = ChartRenderer.svg(spec);
       assertTrue(svg.contains("<svg") && svg.contains("<path"), spec.id());
@@ -150,5 +159,32 @@ class ChartRendererTest {
         + " (`charts/latency-vs-throughput-rw-50-50-run`): Series name >knee< has already been used"), md);
     assertEquals("", Charts.notDrawnMarkdown(drawn.stream().filter(d -> d.problem() == null).toList()),
         "nothing to say when every chart was drawn");
+  }
+
+  private static ChartSpec threads(double... x) {
+    List<ChartSpec.Point> points = new ArrayList<>();
+    for (double v : x) {
+      points.add(new ChartSpec.Point(v, 100, null));
+    }
+    return new ChartSpec("t", ChartSpec.Kind.LINE, "t", "Client threads", "ops/s", false, List.of(),
+        List.of(new ChartSpec.Series("s", points)), List.of(), "", FOOTER, true);
+  }
+
+  @Test
+  void aLog2ThreadAxisTicksAtEachPowerOfTwo() {
+    assertEquals(List.of(1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0),
+        ChartRenderer.log2Ticks(threads(1, 4, 16, 64, 256)));
+    assertEquals(List.of(4.0, 8.0, 16.0, 32.0, 64.0, 128.0), ChartRenderer.log2Ticks(threads(4, 32, 96)),
+        "96 threads (study 1's 16c64g) lies between the ticks at 64 and 128");
+    assertEquals(List.of(4.0, 8.0), ChartRenderer.log2Ticks(threads(4)), "one point still has an axis");
+    assertEquals(List.of("1", "2", "16", "1,024", ""), List.of(ChartRenderer.log2Label(0), ChartRenderer.log2Label(1),
+        ChartRenderer.log2Label(4), ChartRenderer.log2Label(10), ChartRenderer.log2Label(2.5)));
+    org.knowm.xchart.XYChart chart = (org.knowm.xchart.XYChart) ChartRenderer.build(threads(1, 2, 4, 8, 16, 32, 64,
+        128, 256));
+    assertEquals(0.0, chart.getStyler().getXAxisMin());
+    assertEquals(8.0, chart.getStyler().getXAxisMax());
+    assertEquals("32", chart.getStyler().getXAxisTickLabelsFormattingFunction().apply(5.0));
+    assertEquals(List.of(0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0), java.util.Arrays.stream(
+        chart.getSeries("s").getXData()).boxed().toList(), "drawn at log2 of the thread count");
   }
 }
