@@ -14,10 +14,11 @@ import java.util.Optional;
  * @param properties plan-wide YCSB properties (lowest precedence after YCSB's own defaults)
  * @param dimensions the plan's {@code sweep} entries then its {@code zip} groups, in file order
  * @param comparisons the plan's {@code report.compare} entries, in file order
+ * @param tables the plan's {@code report.tables} entries, in file order
  */
 public record Plan(String name, String description, Path source, Map<String, String> properties,
     List<Target> targets, List<Scenario> scenarios, List<Dimension> dimensions, Settings settings,
-    List<PlanComparison> comparisons) {
+    List<PlanComparison> comparisons, List<TableSpec> tables) {
 
   public Plan {
     properties = unmodifiableOrdered(properties);
@@ -25,6 +26,13 @@ public record Plan(String name, String description, Path source, Map<String, Str
     scenarios = List.copyOf(scenarios);
     dimensions = List.copyOf(dimensions);
     comparisons = List.copyOf(comparisons);
+    tables = List.copyOf(tables);
+  }
+
+  /** A plan without shaped tables. */
+  public Plan(String name, String description, Path source, Map<String, String> properties, List<Target> targets,
+      List<Scenario> scenarios, List<Dimension> dimensions, Settings settings, List<PlanComparison> comparisons) {
+    this(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons, List.of());
   }
 
   public Optional<Target> target(String targetName) {

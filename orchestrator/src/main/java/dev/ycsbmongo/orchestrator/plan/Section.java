@@ -81,6 +81,11 @@ final class Section {
     return path.isEmpty() ? key : path + "." + key;
   }
 
+  /** The plan file, for the sections read below this one. */
+  Path sourceFile() {
+    return source;
+  }
+
   /** Where this map sits, e.g. {@code targets[0].properties}. */
   String path() {
     return path;
