@@ -28,8 +28,8 @@ final class TableSpecReader {
    */
   static List<TableSpec> read(Section report, List<String> scenarios) {
     Optional<Node.Entry> entry = report.entry("tables");
-    if (entry.isEmpty()) {
-      return List.of();
+    if (entry.isEmpty() || entry.get().value() instanceof Node.Null) {
+      return List.of();  // "tables:" with nothing under it yet
     }
     if (!(entry.get().value() instanceof Node.Sequence seq)) {
       throw report.error(entry.get(), "expected a list of tables (maps with name and columns), found "
