@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * table: one table per combination of {@code per}'s values, rows identified by {@code rows}, optionally
  * one value column per value of {@code across}, then {@code columns}. Only the syntax is checked when
  * the plan is read; whether each key names something the plan's cells have is checked against the
- * expanded phases ({@code report.tables.TableSpecCheck}), as {@code report.compare} is.
+ * expanded phases ({@code exec.PlanTableCheck}), as {@code report.compare} is.
  *
  * @param name unique in the plan; names the files {@code tables/<name>.md} and its CSVs
  * @param title the heading, when the plan gives one

@@ -6,7 +6,6 @@ import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -123,9 +122,5 @@ public final class TableColumns {
 
   private static Double toDouble(Number n) {
     return n == null ? null : n.doubleValue();
-  }
-
-  static boolean isFigure(String key) {
-    return named(Objects.requireNonNull(key)).isPresent();
   }
 }

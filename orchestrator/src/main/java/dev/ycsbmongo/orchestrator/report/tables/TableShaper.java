@@ -152,10 +152,9 @@ public final class TableShaper {
       for (int i = 0; i < perKeys.size(); i++) {
         headings.add(new Heading(perKeys.get(i).header(), perValues.get(i)));
       }
-      List<String> present = acrossValues.stream().filter(v -> tableUnits.stream()
-          .anyMatch(u -> v.equals(identity(across, u)))).toList();
-      tables.add(spec.transposed() ? transposed(headings, tableUnits, across, present, columns, statusAdded)
-          : table(headings, tableUnits, rowKeys, across, present, columns, statusAdded));
+      // every table of the spec has a column for every value, "-" where it has no cell: the same shape throughout
+      tables.add(spec.transposed() ? transposed(headings, tableUnits, across, acrossValues, columns, statusAdded)
+          : table(headings, tableUnits, rowKeys, across, acrossValues, columns, statusAdded));
     });
     return new Shaped(spec, tables, notes);
   }
@@ -214,7 +213,8 @@ public final class TableShaper {
     }
     if (statusAdded) {
       List<Value> line = new ArrayList<>(List.of(Value.of("Status")));
-      acrossValues.forEach(v -> line.add(Value.of(status(List.of(byValue.get(v))))));
+      acrossValues.forEach(v -> line.add(byValue.containsKey(v) ? Value.of(status(List.of(byValue.get(v))))
+          : Value.ABSENT));
       out.add(line);
     }
     return new Table(per, header, 1, false, out);

@@ -262,6 +262,20 @@ class TableShaperTest {
   }
 
   @Test
+  void givesATransposedTableAStatusRowWhenACellFailedAndDashesWhereASettingHasNoCell() {
+    List<PhaseResult> records = new ArrayList<>(study3());
+    records.set(0, TableFixtures.failed(records.get(0), "replSetReconfig refused"));
+    records.remove(3);  // chaining off, majority: never run
+    Shaped s = TableShaper.shape(spec("""
+            - {name: t, per: [mongodb.writeConcern], across: server.chainingAllowed, columns: [throughput]}
+        """), records);
+    assertEquals(List.of(List.of("Throughput (ops/s)", "-", "15,000"), List.of("Status",
+        "FAILED: replSetReconfig refused", "ok")), s.tables().get(0).rows().stream().map(TableShaperTest::texts).toList());
+    assertEquals(List.of(List.of("Throughput (ops/s)", "5,300", "-"), List.of("Status", "ok", "-")),
+        s.tables().get(1).rows().stream().map(TableShaperTest::texts).toList());
+  }
+
+  @Test
   void refusesAKeyTheRecordsDoNotHave() {
     TableShaper.TableProblem e = assertThrows(TableShaper.TableProblem.class,
         () -> TableShaper.shape(spec("    - {name: t, rows: [tier], columns: [throughput]}\n"), study1()));
