@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.plan;
 
 import dev.ycsbmongo.binding.UriMasker;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -43,6 +44,9 @@ public final class MatrixPrinter {
     if (!plan.comparisons().isEmpty()) {
       out.append("compare: ").append(String.join("; ", plan.comparisons().stream().map(c -> c.spec().toString())
           .toList())).append('\n');
+    }
+    for (TableSpec t : plan.tables()) {
+      out.append("table: ").append(table(t)).append('\n');
     }
     Path planDir = plan.source().toAbsolutePath().getParent();
     for (Phase p : matrix.phases()) {
@@ -89,5 +93,26 @@ public final class MatrixPrinter {
 
   private static String count(long n, String one, String many) {
     return n + " " + (n == 1 ? one : many);
+  }
+
+  /** A shaped table in one line: {@code by-size: per scenario, storage; rows ratio, instance; columns a, b -> tables/by-size.md}. */
+  private static String table(TableSpec t) {
+    List<String> parts = new java.util.ArrayList<>();
+    if (!t.scenarios().isEmpty()) {
+      parts.add("scenarios " + String.join(", ", t.scenarios()));
+    }
+    if (!t.per().isEmpty()) {
+      parts.add("per " + keys(t.per()));
+    }
+    if (!t.rows().isEmpty()) {
+      parts.add("rows " + keys(t.rows()));
+    }
+    t.across().ifPresent(k -> parts.add("across " + k.written()));
+    parts.add("columns " + keys(t.columns()));
+    return t.name() + ": " + String.join("; ", parts) + " -> tables/" + t.name() + ".md";
+  }
+
+  private static String keys(List<TableSpec.Key> keys) {
+    return String.join(", ", keys.stream().map(TableSpec.Key::written).toList());
   }
 }

@@ -63,6 +63,16 @@ class TableSpecReaderTest {
   }
 
   @Test
+  void validatePrintsEachTableInOneLineUnderTheExecutionLine() {
+    String printed = MatrixPrinter.render(PlanExpander.expand(load("""
+            - {name: by-size, scenarios: [a], per: [scenario], rows: [{ratio: "CPU: メモリ"}], columns: [threads, ral]}
+            - {name: chaining, across: target, columns: [throughput]}
+        """)));
+    assertTrue(printed.contains("\ntable: by-size: scenarios a; per scenario; rows ratio; columns threads, ral ->"
+        + " tables/by-size.md\ntable: chaining: across target; columns throughput -> tables/chaining.md\n\n"), printed);
+  }
+
+  @Test
   void rejectsAListThatIsNotOne() {
     assertRejected("    name: x\n", "plan.yaml:11: report.tables: expected a list of tables (maps with name and"
         + " columns), found a map");
