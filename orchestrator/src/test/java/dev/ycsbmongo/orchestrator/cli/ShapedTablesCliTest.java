@@ -39,6 +39,8 @@ class ShapedTablesCliTest {
               rows: [{threads: Threads}]
               columns: [{throughput: Ops/s}, ral]
         """);
+    Files.createDirectories(dir.resolve("tables"));
+    Files.writeString(dir.resolve("tables/by-cores-8.csv"), "a drawing of cells since replaced\n");
     InProcessCli r = InProcessCli.run("report", dir.toString());
     assertEquals(0, r.exit(), r.err());
     assertEquals("", r.err());

@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  * The files of a plan's shaped tables, in {@code tables/} of the run directory: {@code <name>.md} with
  * every table of the spec (each under a heading naming its per values), and one plain CSV per table
  * beside it ({@code <name>-<per values>.csv}, or {@code <name>.csv} without per): the same columns, RFC
- * 4180 quoting, numbers without grouping, an absent figure an empty field.
+ * 4180 quoting, numbers without grouping, an absent figure an empty field. The directory is the
+ * tables' own: every drawing replaces the {@code .md} and {@code .csv} files it holds.
  */
 public final class ShapedTableFiles {
 
@@ -47,6 +48,12 @@ public final class ShapedTableFiles {
     }
     Path dir = runDir.resolve(DIR);
     Files.createDirectories(dir);
+    // a redraw after --resume may have other per values: the files of an earlier drawing would be stale
+    try (java.util.stream.Stream<Path> old = Files.list(dir)) {
+      for (Path f : old.filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".csv")).toList()) {
+        Files.delete(f);
+      }
+    }
     boolean embedded = records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
     for (TableSpec spec : specs) {
       Shaped shaped;
