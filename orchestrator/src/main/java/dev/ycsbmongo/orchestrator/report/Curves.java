@@ -104,7 +104,7 @@ public final class Curves {
     return m;
   }
 
-  /** True when some cell of {@code records} has a threadcount coordinate other cells of its scenario do not share. */
+  /** True when the threadcount coordinate of {@code records} (one scenario's cells) takes more than one value. */
   public static boolean sweepsThreads(List<PhaseResult> records) {
     return records.stream().map(r -> r.coordinates().get(Keys.THREAD_COUNT)).filter(Objects::nonNull).distinct()
         .count() > 1;
