@@ -34,7 +34,8 @@ import java.util.Set;
  * refused before it is built), expand, then each phase as YCSB will see it (workload file with
  * the plan's values on top): a workload at all, YCSB's core property rules, threads this
  * machine can host, a ramp-up shorter than the phase, a phase that ends before its timeout;
- * last the connection-stress cells ({@link PlanPreflight}).
+ * last the connection-stress cells ({@link PlanPreflight}). The shaped tables' keys
+ * ({@code report.tables}) are checked against the expanded cells first ({@link PlanTableCheck}).
  */
 public final class PlanCheck {
 
@@ -91,6 +92,7 @@ public final class PlanCheck {
     Matrix matrix = PlanExpander.expand(plan);
     size = size.exactly(matrix.phases().size());
     refuseIfTooLarge(size);
+    PlanTableCheck.check(plan, matrix.phases());
     Set<String> seen = new HashSet<>();
     for (Phase phase : matrix.phases()) {
       // repetitions and phases alike in everything checked here are checked once

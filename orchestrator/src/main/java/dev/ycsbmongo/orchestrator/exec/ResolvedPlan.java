@@ -9,6 +9,7 @@ import dev.ycsbmongo.orchestrator.plan.ErrorRates;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.Scenario;
 import dev.ycsbmongo.orchestrator.plan.Settings;
+import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -86,6 +87,10 @@ public final class ResolvedPlan {
     if (plan.charts().splitBy() != null) {
       report.put("charts", Map.of("splitBy", plan.charts().splitBy()));
     }
+    if (!plan.tables().isEmpty()) {
+      // likewise the shaped tables, in the plan's own syntax
+      report.put("tables", plan.tables().stream().map(ResolvedPlan::table).toList());
+    }
     if (!report.isEmpty()) {
       m.put("report", report);
     }
@@ -110,6 +115,32 @@ public final class ResolvedPlan {
       m.put("rangesOver", c.rules().rangesOver());
     }
     return m;
+  }
+
+  /** A table spec as the plan wrote it: keys alone, or {KEY: header} where it gave a heading. */
+  private static Map<String, Object> table(TableSpec t) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", t.name());
+    t.title().ifPresent(v -> m.put("title", v));
+    if (!t.scenarios().isEmpty()) {
+      m.put("scenarios", t.scenarios());
+    }
+    if (!t.per().isEmpty()) {
+      m.put("per", t.per().stream().map(ResolvedPlan::key).toList());
+    }
+    if (!t.rows().isEmpty()) {
+      m.put("rows", t.rows().stream().map(ResolvedPlan::key).toList());
+    }
+    t.across().ifPresent(k -> m.put("across", key(k)));
+    if (!t.acrossHeaders().isEmpty()) {
+      m.put("acrossHeaders", t.acrossHeaders());
+    }
+    m.put("columns", t.columns().stream().map(ResolvedPlan::key).toList());
+    return m;
+  }
+
+  private static Object key(TableSpec.Key k) {
+    return k.header().<Object>map(h -> Map.of(k.written(), h)).orElse(k.written());
   }
 
   /** One value as a scalar, several as the list that makes them a sweep: as people write them in a plan. */

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
+import dev.ycsbmongo.orchestrator.plan.PlanException;
+import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.plan.TableSpec;
+import dev.ycsbmongo.orchestrator.report.CurveSummary;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.report.SummaryCsv;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
@@ -12,6 +16,7 @@ import dev.ycsbmongo.orchestrator.report.compare.Comparison;
 import dev.ycsbmongo.orchestrator.report.compare.ComparisonCsv;
 import dev.ycsbmongo.orchestrator.report.compare.ComparisonMarkdown;
 import dev.ycsbmongo.orchestrator.report.html.HtmlReport;
+import dev.ycsbmongo.orchestrator.report.tables.ShapedTableFiles;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import java.io.IOException;
@@ -30,7 +35,8 @@ public final class SummaryFiles {
   }
 
   /**
-   * Renders summary.csv, summary.md, the comparisons the plan asks for ({@code report.compare}) and
+   * Renders summary.csv (and summary-curves.csv when a scenario sweeps threads), summary.md, the plan's shaped
+   * tables ({@code report.tables}, under tables/), the comparisons the plan asks for ({@code report.compare}) and
    * report.html; returns the warnings: the reader's (e.g. a cut-off last line), a comparison
    * that could not be made from these records (it is left out; the rest is written) and a chart
    * that could not be drawn (also noted at the end of summary.md and under its place in report.html).
@@ -40,10 +46,14 @@ public final class SummaryFiles {
     ResultsReader.Read read = ResultsReader.read(dir.path());
     List<String> warnings = new ArrayList<>(read.warnings());
     Files.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()), StandardCharsets.UTF_8);
+    if (CurveSummary.any(read.results())) {
+      Files.writeString(dir.file(CurveSummary.CSV_FILE), CurveSummary.csv(read.results()), StandardCharsets.UTF_8);
+    }
     String planYaml = planYaml(dir);
     StringBuilder chartNote = new StringBuilder();
     List<Charts.Drawn> drawn = drawCharts(dir, read.results(), warnings, chartNote, StoredReport.charts(planYaml));
-    String md = SummaryMarkdown.render(read.results()) + chartNote;
+    List<ShapedTableFiles.Written> shaped = shapedTables(dir, planYaml, read.results(), warnings);
+    String md = summaryMarkdown(read.results(), shaped) + chartNote;
     Files.writeString(dir.file(RunDirectory.SUMMARY_MD), md, StandardCharsets.UTF_8);
     for (StoredReport.Redraw r : StoredReport.comparisons(planYaml, dir.file(RunDirectory.COMPARISONS))) {
       try {
@@ -53,8 +63,44 @@ public final class SummaryFiles {
       }
     }
     Files.writeString(dir.file(RunDirectory.REPORT_HTML),
-        HtmlReport.render(htmlInput(dir, read.results(), md, planYaml, drawn)), StandardCharsets.UTF_8);
+        HtmlReport.render(htmlInput(dir, read.results(), md, planYaml, drawn, shaped)), StandardCharsets.UTF_8);
     return warnings;
+  }
+
+  /** summary.md: the tables, the best thread count of each thread sweep, and links to the plan's shaped tables. */
+  private static String summaryMarkdown(List<PhaseResult> results, List<ShapedTableFiles.Written> shaped) {
+    StringBuilder md = new StringBuilder(SummaryMarkdown.render(results)).append(CurveSummary.markdown(results));
+    if (!shaped.isEmpty()) {
+      md.append("\n## Tables shaped by the plan\n\n");
+      for (ShapedTableFiles.Written w : shaped) {
+        md.append("- [").append(w.title()).append("](").append(w.markdownFile()).append(")");
+        if (!w.csvFiles().isEmpty()) {
+          md.append(" (CSV: ").append(w.csvFiles().stream().map(f -> "[" + f.substring(f.indexOf('/') + 1) + "](" + f
+              + ")").collect(java.util.stream.Collectors.joining(", "))).append(")");
+        }
+        md.append('\n');
+      }
+    }
+    return md.toString();
+  }
+
+  /**
+   * Writes the shaped tables of the run's plan.yaml ({@code report.tables}) under {@code tables/}; a
+   * plan.yaml whose tables cannot be read, or a table the records cannot fill, is a warning.
+   */
+  private static List<ShapedTableFiles.Written> shapedTables(RunDirectory dir, String planYaml,
+      List<PhaseResult> results, List<String> warnings) throws IOException {
+    if (planYaml == null) {
+      return List.of();
+    }
+    List<TableSpec> specs;
+    try {
+      specs = PlanLoader.tables(planYaml, dir.file(RunDirectory.PLAN));
+    } catch (PlanException e) {
+      warnings.add("shaped tables not written: " + e.getMessage());
+      return List.of();
+    }
+    return ShapedTableFiles.write(dir.path(), specs, results, warnings);
   }
 
   /** Writes a comparison's {@code .md} and {@code .csv} beside the run's files; returns the Markdown. */
@@ -85,8 +131,9 @@ public final class SummaryFiles {
     String planYaml = planYaml(dir);
     StringBuilder chartNote = new StringBuilder();
     List<Charts.Drawn> drawn = drawCharts(dir, results, new ArrayList<>(), chartNote, StoredReport.charts(planYaml));
+    List<ShapedTableFiles.Written> shaped = shapedTables(dir, planYaml, results, new ArrayList<>());
     Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, results,
-        SummaryMarkdown.render(results) + chartNote, planYaml, drawn)), StandardCharsets.UTF_8);
+        summaryMarkdown(results, shaped) + chartNote, planYaml, drawn, shaped)), StandardCharsets.UTF_8);
   }
 
   /**
@@ -155,7 +202,7 @@ public final class SummaryFiles {
   }
 
   private static HtmlReport.Input htmlInput(RunDirectory dir, List<PhaseResult> results, String md, String planYaml,
-      List<Charts.Drawn> drawn) throws IOException {
+      List<Charts.Drawn> drawn, List<ShapedTableFiles.Written> shaped) throws IOException {
     String name = results.isEmpty() ? dir.runId() : results.get(0).plan();
     String description = null;
     if (planYaml != null) {
@@ -171,7 +218,14 @@ public final class SummaryFiles {
         .map(d -> new HtmlReport.Figure(d.spec().id(), d.spec().title(), d.svg() == null ? "" : d.svg(),
             d.problem() == null ? d.spec().note() : "Not drawn: " + d.problem()))
         .toList();
+    List<HtmlReport.Extra> extras = new ArrayList<>(comparisons(dir));
+    // the shaped tables after the comparisons: the page's "Comparisons" link goes to the first extra
+    for (ShapedTableFiles.Written w : shaped) {
+      String body = w.markdown().startsWith("# ") ? w.markdown().substring(Math.max(0, w.markdown().indexOf('\n')))
+          : w.markdown();
+      extras.add(new HtmlReport.Extra(w.title(), body));
+    }
     return new HtmlReport.Input(name, description, dir.runId(), planYaml, Records.latest(results), md, figures,
-        comparisons(dir), ClientHostInfo.TOOL_VERSION);
+        extras, ClientHostInfo.TOOL_VERSION);
   }
 }

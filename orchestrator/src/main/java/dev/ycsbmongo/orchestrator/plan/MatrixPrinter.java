@@ -48,6 +48,9 @@ public final class MatrixPrinter {
     if (plan.charts().splitBy() != null) {
       out.append("charts: split by ").append(plan.charts().splitBy()).append('\n');
     }
+    for (TableSpec t : plan.tables()) {
+      out.append("table: ").append(table(t)).append('\n');
+    }
     Path planDir = plan.source().toAbsolutePath().getParent();
     for (Phase p : matrix.phases()) {
       out.append('\n').append(String.format("%3d %-6s %s  threads=%d  dataSet=%s  dependsOn=%s", p.index(),
@@ -105,5 +108,26 @@ public final class MatrixPrinter {
       rules.add("rangesOver: " + String.join(", ", c.rules().rangesOver()));
     }
     return c.spec() + (rules.isEmpty() ? "" : " (" + String.join("; ", rules) + ")");
+  }
+
+  /** A shaped table in one line: {@code by-size: per scenario, storage; rows ratio, instance; columns a, b -> tables/by-size.md}. */
+  private static String table(TableSpec t) {
+    List<String> parts = new java.util.ArrayList<>();
+    if (!t.scenarios().isEmpty()) {
+      parts.add("scenarios " + String.join(", ", t.scenarios()));
+    }
+    if (!t.per().isEmpty()) {
+      parts.add("per " + keys(t.per()));
+    }
+    if (!t.rows().isEmpty()) {
+      parts.add("rows " + keys(t.rows()));
+    }
+    t.across().ifPresent(k -> parts.add("across " + k.written()));
+    parts.add("columns " + keys(t.columns()));
+    return t.name() + ": " + String.join("; ", parts) + " -> tables/" + t.name() + ".md";
+  }
+
+  private static String keys(List<TableSpec.Key> keys) {
+    return String.join(", ", keys.stream().map(TableSpec.Key::written).toList());
   }
 }

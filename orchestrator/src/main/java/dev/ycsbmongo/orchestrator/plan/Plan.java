@@ -15,10 +15,11 @@ import java.util.Optional;
  * @param dimensions the plan's {@code sweep} entries then its {@code zip} groups, in file order
  * @param comparisons the plan's {@code report.compare} entries, in file order
  * @param charts the plan's {@code report.charts} ({@link ChartSettings#NONE} without)
+ * @param tables the plan's {@code report.tables} entries, in file order
  */
 public record Plan(String name, String description, Path source, Map<String, String> properties,
     List<Target> targets, List<Scenario> scenarios, List<Dimension> dimensions, Settings settings,
-    List<PlanComparison> comparisons, ChartSettings charts) {
+    List<PlanComparison> comparisons, ChartSettings charts, List<TableSpec> tables) {
 
   public Plan {
     properties = unmodifiableOrdered(properties);
@@ -27,12 +28,14 @@ public record Plan(String name, String description, Path source, Map<String, Str
     dimensions = List.copyOf(dimensions);
     comparisons = List.copyOf(comparisons);
     charts = charts == null ? ChartSettings.NONE : charts;
+    tables = List.copyOf(tables);
   }
 
+  /** A plan without chart settings or shaped tables. */
   public Plan(String name, String description, Path source, Map<String, String> properties, List<Target> targets,
       List<Scenario> scenarios, List<Dimension> dimensions, Settings settings, List<PlanComparison> comparisons) {
     this(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
-        ChartSettings.NONE);
+        ChartSettings.NONE, List.of());
   }
 
   public Optional<Target> target(String targetName) {

@@ -31,7 +31,7 @@ public final class PlanLoader {
 
   static final List<String> TOP_KEYS = List.of("name", "description", "properties", "sweep", "zip", "targets",
       "scenarios", "execution", "report");
-  static final List<String> REPORT_KEYS = List.of("compare", "charts");
+  static final List<String> REPORT_KEYS = List.of("compare", "charts", "tables");
   static final List<String> COMPARE_KEYS = List.of("by", "differing", "rangesOver");
   static final List<String> CHART_KEYS = List.of("splitBy");
   static final List<String> TARGET_KEYS = List.of("name", "uri", "labels", "properties");
@@ -115,8 +115,11 @@ public final class PlanLoader {
     Settings settings = top.entry("execution").map(e -> settings(top.child(e))).orElse(Settings.defaults());
     List<PlanComparison> comparisons = top.entry("report").map(e -> comparisons(top.child(e))).orElse(List.of());
     ChartSettings charts = top.entry("report").map(e -> charts(top.child(e), targets)).orElse(ChartSettings.NONE);
+    List<String> scenarioNames = scenarios.stream().map(Scenario::name).toList();
+    List<TableSpec> tables = top.entry("report").map(e -> TableSpecReader.read(top.child(e), scenarioNames))
+        .orElse(List.of());
     return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
-        charts);
+        charts, tables);
   }
 
   private static String name(Section map) {
@@ -474,6 +477,19 @@ public final class PlanLoader {
           : "accepted: " + String.join(", ", labels) + Section.didYouMean(label, labels)));
     }
     return new ChartSettings(label);
+  }
+
+  /**
+   * The {@code report.tables} of a stored plan.yaml (what {@code report RUN_DIR} re-renders); none when
+   * it has none. Scenario names are not checked: the run checked them against its plan.
+   */
+  public static List<TableSpec> tables(String planYaml, Path pretendSource) throws PlanException {
+    Optional<Node> root = NodeReader.read(planYaml, pretendSource);
+    if (root.isEmpty() || !(root.get() instanceof Node.Mapping m) || !m.entries().containsKey("report")) {
+      return List.of();
+    }
+    Section top = Section.of(pretendSource, "", root.get());
+    return TableSpecReader.read(top.child(top.entry("report").orElseThrow()), null);
   }
 
   // ---- execution

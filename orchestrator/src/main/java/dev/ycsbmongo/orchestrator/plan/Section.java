@@ -81,6 +81,7 @@ final class Section {
     return path.isEmpty() ? key : path + "." + key;
   }
 
+  /** The plan file, for the sections read below this one. */
   Path source() {
     return source;
   }

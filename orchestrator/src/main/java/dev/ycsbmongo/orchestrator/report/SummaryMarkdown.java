@@ -260,7 +260,7 @@ public final class SummaryMarkdown {
   }
 
   /** A cell's status: ok, or its first repetition that did not succeed, with the cause. */
-  static String status(List<PhaseResult> reps) {
+  public static String status(List<PhaseResult> reps) {
     return reps.stream().filter(r -> !r.succeeded()).findFirst()
         .map(r -> r.status().name() + (r.cause() == null ? "" : ": " + r.cause())).orElse("ok");
   }
@@ -307,7 +307,7 @@ public final class SummaryMarkdown {
     return r.stability() == null ? null : r.stability().cv();
   }
 
-  static Double mean(List<Double> values) {
+  public static Double mean(List<Double> values) {
     List<Double> present = values.stream().filter(Objects::nonNull).toList();
     return present.isEmpty() ? null : present.stream().mapToDouble(Double::doubleValue).average().orElse(0);
   }

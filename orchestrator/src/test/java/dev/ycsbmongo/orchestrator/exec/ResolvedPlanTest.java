@@ -1,10 +1,13 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +29,34 @@ class ResolvedPlanTest {
         Path.of("plan.yaml"), Map.of("PW", "s3cret")));
     assertTrue(yaml.endsWith("report:\n  compare:\n  - \"threads=1,8\"\n"), yaml);
     assertFalse(yaml.contains("s3cret"), yaml);
+  }
+
+  @Test
+  void keepsThePlansShapedTablesInTheirOwnSyntaxForEveryRedraw() {
+    var plan = PlanLoader.load(PLAN + """
+        report:
+          tables:
+            - name: t
+              title: 性能比較
+              scenarios: [a]
+              per: [scenario]
+              rows: [{threads: スレッド}]
+              across: target
+              acrossHeaders: {t: the target}
+              columns: [throughput, {ral: RAL}]
+        """, Path.of("plan.yaml"), Map.of("PW", "x"));
+    String yaml = ResolvedPlan.yaml(plan);
+    var stored = PlanLoader.tables(yaml, Path.of("plan.yaml"));
+    TableSpec written = plan.tables().get(0);
+    TableSpec read = stored.get(0);
+    assertEquals(written.name(), read.name());
+    assertEquals(written.title(), read.title());
+    assertEquals(written.scenarios(), read.scenarios());
+    assertEquals(written.acrossHeaders(), read.acrossHeaders());
+    assertEquals(written.all().stream().map(k -> k.written() + "=" + k.header()).toList(),
+        read.all().stream().map(k -> k.written() + "=" + k.header()).toList());
+    assertEquals(List.of("scenario", "threads", "target", "throughput", "ral"),
+        read.all().stream().map(TableSpec.Key::written).toList());
   }
 
   @Test

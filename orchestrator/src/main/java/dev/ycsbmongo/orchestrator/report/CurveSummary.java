@@ -1,0 +1,115 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.orchestrator.report.charts.Knee;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The studies' own figures of a thread sweep, in the default outputs: summary.md's "Best thread count"
+ * table per scenario that sweeps threads (one row per curve: best threads, peak throughput, knee) and
+ * {@value #CSV_FILE} with the same per curve. Scenarios without a thread sweep have none.
+ */
+public final class CurveSummary {
+
+  public static final String CSV_FILE = "summary-curves.csv";
+
+  private CurveSummary() {
+  }
+
+  /** The curves of each scenario that sweeps threads, by "scenario (kind)", in plan order. */
+  private static Map<String, List<Curves.Curve>> swept(List<PhaseResult> records) {
+    List<PhaseResult> measured = Records.latest(records).stream().filter(Records::measured).toList();
+    Map<String, List<PhaseResult>> byScenario = new LinkedHashMap<>();
+    measured.forEach(r -> byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")",
+        k -> new ArrayList<>()).add(r));
+    Map<String, List<Curves.Curve>> out = new LinkedHashMap<>();
+    byScenario.forEach((title, list) -> {
+      if (Curves.sweepsThreads(list)) {
+        out.put(title, List.copyOf(Curves.of(list).values()));
+      }
+    });
+    return out;
+  }
+
+  /** True when some scenario sweeps threads (then the CSV is written). */
+  public static boolean any(List<PhaseResult> records) {
+    return !swept(records).isEmpty();
+  }
+
+  /** summary.md's section: empty when no scenario sweeps threads. */
+  public static String markdown(List<PhaseResult> records) {
+    Map<String, List<Curves.Curve>> swept = swept(records);
+    if (swept.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("\n## Best thread count\n\nPer curve (cells that differ only in their"
+        + " thread count): the thread count with the highest mean throughput of its successful repetitions, that"
+        + " peak, and the knee. " + Knee.RULE + " \"-\" for the knee: latency never outgrew throughput within the"
+        + " sweep.\n");
+    swept.forEach((title, curves) -> {
+      out.append("\n### ").append(title).append("\n\n");
+      List<String> names = names(curves);
+      SummaryMarkdown.header(out, List.of("Curve", "Threads measured", "Best threads", "Peak throughput (ops/s)",
+          "Knee (threads)"), 1);
+      for (int i = 0; i < curves.size(); i++) {
+        Curves.Curve c = curves.get(i);
+        out.append("| ").append(SummaryMarkdown.cell(names.get(i))).append(" | ")
+            .append(c.threads().stream().map(String::valueOf).collect(Collectors.joining(", "))).append(" | ")
+            .append(c.bestThreads() == null ? "-" : c.bestThreads()).append(" | ")
+            .append(SummaryMarkdown.num(c.peakThroughput())).append(" | ")
+            .append(c.kneeThreads() == null ? "-" : c.kneeThreads()).append(" |\n");
+      }
+    });
+    return out.toString();
+  }
+
+  /** summary-curves.csv: one row per curve of every scenario that sweeps threads. */
+  public static String csv(List<PhaseResult> records) {
+    Map<String, List<Curves.Curve>> swept = swept(records);
+    Set<String> coords = new LinkedHashSet<>();
+    swept.values().forEach(l -> l.forEach(c -> coords.addAll(c.coordinates().keySet())));
+    List<String> header = new ArrayList<>(List.of("scenario", "kind", "target"));
+    coords.forEach(k -> header.add("coord." + k));
+    header.addAll(List.of("thread_counts", "best_threads", "peak_throughput_ops_per_sec", "knee_threads"));
+    StringBuilder out = new StringBuilder(String.join(",", header.stream().map(SummaryCsv::quote).toList()))
+        .append('\n');
+    swept.values().forEach(l -> l.forEach(c -> {
+      List<String> row = new ArrayList<>(List.of(c.scenario(), c.kind().label(), c.target()));
+      coords.forEach(k -> row.add(c.coordinates().getOrDefault(k, "")));
+      row.add(c.threads().stream().map(String::valueOf).collect(Collectors.joining(" ")));
+      row.add(c.bestThreads() == null ? "" : c.bestThreads().toString());
+      row.add(SummaryCsv.num(c.peakThroughput()));
+      row.add(c.kneeThreads() == null ? "" : c.kneeThreads().toString());
+      out.append(row.stream().map(SummaryCsv::quote).collect(Collectors.joining(","))).append('\n');
+    }));
+    return out.toString();
+  }
+
+  /** A curve's name in its scenario: its target where several (or nothing else tells it apart), then what varies. */
+  private static List<String> names(List<Curves.Curve> curves) {
+    boolean manyTargets = curves.stream().map(Curves.Curve::target).distinct().count() > 1;
+    Set<String> varying = new LinkedHashSet<>();
+    curves.forEach(c -> c.coordinates().keySet().forEach(k -> {
+      if (!k.equals(Keys.THREAD_COUNT) && curves.stream().map(x -> x.coordinates().get(k)).distinct().count() > 1) {
+        varying.add(k);
+      }
+    }));
+    List<String> names = new ArrayList<>();
+    for (Curves.Curve c : curves) {
+      List<String> parts = new ArrayList<>();
+      if (manyTargets || varying.isEmpty()) {
+        parts.add(c.target());
+      }
+      varying.forEach(k -> parts.add(k + "=" + c.coordinates().getOrDefault(k, "-")));
+      names.add(String.join(", ", parts));
+    }
+    return names;
+  }
+}

@@ -1,0 +1,157 @@
+package dev.ycsbmongo.orchestrator.report.tables;
+
+import dev.ycsbmongo.orchestrator.plan.TableSpec;
+import dev.ycsbmongo.orchestrator.report.SummaryCsv;
+import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
+import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Value;
+import dev.ycsbmongo.orchestrator.report.tables.TableShaper.Shaped;
+import dev.ycsbmongo.orchestrator.report.tables.TableShaper.Table;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The files of a plan's shaped tables, in {@code tables/} of the run directory: {@code <name>.md} with
+ * every table of the spec (each under a heading naming its per values), and one plain CSV per table
+ * beside it ({@code <name>-<per values>.csv}, or {@code <name>.csv} without per): the same columns, RFC
+ * 4180 quoting, numbers without grouping, an absent figure an empty field. The directory is the
+ * tables' own: every drawing replaces the {@code .md} and {@code .csv} files it holds.
+ */
+public final class ShapedTableFiles {
+
+  /** The directory of the run that holds them. */
+  public static final String DIR = "tables";
+
+  /** One spec's files, relative to the run directory, and its Markdown (for summary.md and report.html). */
+  public record Written(String title, String markdownFile, List<String> csvFiles, String markdown) {
+  }
+
+  private ShapedTableFiles() {
+  }
+
+  /**
+   * Writes every spec's files under {@code runDir/tables}; a spec the records cannot fill is a warning in
+   * {@code warnings} and left out, never a lost summary.
+   */
+  public static List<Written> write(Path runDir, List<TableSpec> specs, List<PhaseResult> records,
+      List<String> warnings) throws IOException {
+    List<Written> written = new ArrayList<>();
+    if (specs.isEmpty()) {
+      return written;
+    }
+    Path dir = runDir.resolve(DIR);
+    Files.createDirectories(dir);
+    // a redraw after --resume may have other per values: the files of an earlier drawing would be stale
+    try (java.util.stream.Stream<Path> old = Files.list(dir)) {
+      for (Path f : old.filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".csv")).toList()) {
+        Files.delete(f);
+      }
+    }
+    boolean embedded = records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
+    for (TableSpec spec : specs) {
+      Shaped shaped;
+      try {
+        shaped = TableShaper.shape(spec, records);
+      } catch (TableShaper.TableProblem e) {
+        warnings.add("table '" + spec.name() + "': " + e.getMessage() + "; not written");
+        continue;
+      }
+      String md = markdown(shaped, embedded);
+      Files.writeString(dir.resolve(spec.name() + ".md"), md, StandardCharsets.UTF_8);
+      List<String> names = csvNames(shaped);
+      for (int i = 0; i < names.size(); i++) {
+        Files.writeString(dir.resolve(names.get(i)), csv(shaped.tables().get(i)), StandardCharsets.UTF_8);
+      }
+      written.add(new Written(shaped.title(), DIR + "/" + spec.name() + ".md",
+          names.stream().map(n -> DIR + "/" + n).toList(), md));
+    }
+    return written;
+  }
+
+  /** The spec's Markdown: title, the RAL/WAL terms, the embedded-server warning when it applies, notes, tables. */
+  public static String markdown(Shaped shaped, boolean embedded) {
+    StringBuilder out = new StringBuilder("# ").append(shaped.title()).append("\n\n");
+    out.append(SummaryMarkdown.LATENCY_TERMS).append('\n');
+    if (embedded) {
+      out.append('\n').append(SummaryMarkdown.EMBEDDED_WARNING).append('\n');
+    }
+    if (!shaped.notes().isEmpty()) {
+      out.append('\n');
+      shaped.notes().forEach(n -> out.append("- ").append(n).append('\n'));
+    }
+    for (Table t : shaped.tables()) {
+      out.append('\n');
+      if (!t.per().isEmpty()) {
+        out.append("## ").append(t.per().stream().map(h -> h.label() + ": " + h.value())
+            .collect(Collectors.joining(", "))).append("\n\n");
+      }
+      table(out, t);
+    }
+    return out.toString();
+  }
+
+  private static void table(StringBuilder out, Table t) {
+    out.append("| ").append(t.header().stream().map(ShapedTableFiles::cell).collect(Collectors.joining(" | ")))
+        .append(" |\n|");
+    for (int i = 0; i < t.header().size(); i++) {
+      boolean left = i < t.keyColumns() || (i == t.header().size() - 1 && t.header().get(i).equals("Status"));
+      out.append(left ? ":---|" : "---:|");
+    }
+    out.append('\n');
+    String group = null;
+    for (List<Value> row : t.rows()) {
+      List<String> cells = new ArrayList<>(row.stream().map(Value::text).toList());
+      if (t.groupFirst()) {
+        // as the study prints 1:2 once, on the first row of its group
+        String first = cells.get(0);
+        cells.set(0, first.equals(group) ? "" : first);
+        group = first;
+      }
+      out.append("| ").append(cells.stream().map(ShapedTableFiles::cell).collect(Collectors.joining(" | ")))
+          .append(" |\n");
+    }
+  }
+
+  /** One table's CSV: the header, then every row with its keys repeated (no group printing). */
+  public static String csv(Table t) {
+    StringBuilder out = new StringBuilder();
+    out.append(t.header().stream().map(SummaryCsv::quote).collect(Collectors.joining(","))).append('\n');
+    for (List<Value> row : t.rows()) {
+      out.append(row.stream().map(v -> SummaryCsv.quote(v.csv())).collect(Collectors.joining(","))).append('\n');
+    }
+    return out.toString();
+  }
+
+  /** The CSV file names of a spec's tables, in order: {@code <name>.csv}, or {@code <name>-<per values>.csv}, unique. */
+  public static List<String> csvNames(Shaped shaped) {
+    List<String> names = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (Table t : shaped.tables()) {
+      String base = shaped.spec().name() + (t.per().isEmpty() ? ""
+          : "-" + t.per().stream().map(h -> slug(h.value())).collect(Collectors.joining("-")));
+      String name = base;
+      for (int n = 2; !seen.add(name); n++) {
+        name = base + "-" + n;
+      }
+      names.add(name + ".csv");
+    }
+    return names;
+  }
+
+  /** A per value as part of a file name: letters, digits, '.', '_' and '-' kept, anything else '_'. */
+  static String slug(String value) {
+    String s = value.replaceAll("[^A-Za-z0-9._-]+", "_");
+    return s.isEmpty() || s.equals("_") ? "x" : s;
+  }
+
+  private static String cell(String s) {
+    return s.replace("|", "\\|").replace('\n', ' ').replace('\r', ' ');
+  }
+}

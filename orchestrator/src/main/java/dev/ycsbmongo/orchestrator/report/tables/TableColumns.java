@@ -1,0 +1,126 @@
+package dev.ycsbmongo.orchestrator.report.tables;
+
+import dev.ycsbmongo.orchestrator.report.CellFigures;
+import dev.ycsbmongo.orchestrator.report.Curves;
+import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The figure keys a plan's {@code report.tables} may name, with their default headings (summary.md's)
+ * and how each is read from a cell. One line per figure: a new one (a server latency, a connection
+ * utilisation) is one more entry of {@link #ALL}. Cell figures are the means of the cell's repetitions
+ * that succeeded, as summary.md shows them: a cell that failed or was unstable has none ("-"). Curve
+ * figures are those of the cell's curve ({@link Curves}).
+ */
+public final class TableColumns {
+
+  /** Whether a figure belongs to one cell or to its thread curve. */
+  public enum Kind { CELL, CURVE }
+
+  /** A value as the Markdown shows it and as the CSV holds it (plain number, empty when absent). */
+  public record Value(String text, String csv) {
+    public static final Value ABSENT = new Value("-", "");
+
+    public static Value of(String s) {
+      return s == null ? ABSENT : new Value(s, s);
+    }
+  }
+
+  /** What a column reads: a cell's repetitions and the curve it lies on. */
+  public record Cell(List<PhaseResult> reps, Curves.Curve curve) {
+    public Cell {
+      reps = List.copyOf(reps);
+    }
+
+    List<PhaseResult> succeeded() {
+      return reps.stream().filter(PhaseResult::succeeded).toList();
+    }
+  }
+
+  /** A figure key, its default heading and its value. */
+  public record Column(String key, String header, Kind kind, Function<Cell, Value> value) {
+  }
+
+  public static final List<Column> ALL = List.of(
+      mean("throughput", "Throughput (ops/s)", fig(CellFigures::throughput), "%,.0f"),
+      new Column("errors", "Errors", Kind.CELL, TableColumns::errors),
+      mean("ral", "RAL (µs)", fig(CellFigures::ral), "%,.0f"),
+      mean("wal", "WAL (µs)", fig(CellFigures::wal), "%,.0f"),
+      mean("p99read", "p99 read (µs)", fig(f -> toDouble(f.p99Read())), "%,.0f"),
+      mean("p99write", "p99 write (µs)", fig(f -> toDouble(f.p99Write())), "%,.0f"),
+      new Column("cv", "Spread (CV)", Kind.CELL, TableColumns::spread),
+      mean("cpu", "Primary CPU (%)", fig(CellFigures::cpuPercent), "%,.1f"),
+      mean("qps", "QPS", fig(CellFigures::qps), "%,.0f"),
+      mean("peakConnections", "Peak conns", fig(f -> toDouble(f.peakConnections())), "%,.0f"),
+      mean("maxLag", "Max lag (s)", fig(CellFigures::maxLagSeconds), "%,.1f"),
+      new Column("status", "Status", Kind.CELL, c -> Value.of(SummaryMarkdown.status(c.reps()))),
+      curve("bestThreads", "Best threads", c -> toDouble(c.bestThreads()), "%d"),
+      curve("peakThroughput", "Peak throughput (ops/s)", Curves.Curve::peakThroughput, "%,.0f"),
+      curve("kneeThreads", "Knee (threads)", c -> toDouble(c.kneeThreads()), "%d"));
+
+  private TableColumns() {
+  }
+
+  /** The figure named {@code key}, if it is one. */
+  public static Optional<Column> named(String key) {
+    return ALL.stream().filter(c -> c.key().equals(key)).findFirst();
+  }
+
+  /** Every figure key, in registry order, for messages. */
+  public static List<String> keys(Kind kind) {
+    return ALL.stream().filter(c -> c.kind() == kind).map(Column::key).toList();
+  }
+
+  /** A cell figure: the mean over the repetitions that succeeded, absent when none measured it. */
+  private static Column mean(String key, String header, Function<PhaseResult, Double> figure, String format) {
+    return new Column(key, header, Kind.CELL, c -> number(SummaryMarkdown.mean(c.succeeded().stream().map(figure)
+        .toList()), format));
+  }
+
+  private static Column curve(String key, String header, Function<Curves.Curve, Double> figure, String format) {
+    return new Column(key, header, Kind.CURVE, c -> c.curve() == null ? Value.ABSENT
+        : number(figure.apply(c.curve()), format));
+  }
+
+  private static Function<PhaseResult, Double> fig(Function<CellFigures, Double> f) {
+    return r -> f.apply(CellFigures.of(r));
+  }
+
+  /** Failed operations of the successful repetitions and their mean share, as summary.md writes them. */
+  private static Value errors(Cell c) {
+    List<CellFigures> f = c.succeeded().stream().map(CellFigures::of).toList();
+    if (f.isEmpty()) {
+      return Value.ABSENT;
+    }
+    long failed = f.stream().mapToLong(x -> x.failed() == null ? 0 : x.failed()).sum();
+    Double rate = SummaryMarkdown.mean(f.stream().map(CellFigures::errorRate).toList());
+    return new Value(String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100),
+        Long.toString(failed));
+  }
+
+  private static Value spread(Cell c) {
+    Double cv = SummaryMarkdown.mean(c.succeeded().stream()
+        .map(r -> r.stability() == null ? null : r.stability().cv()).toList());
+    return cv == null ? Value.ABSENT
+        : new Value(String.format(Locale.ROOT, "%.1f%%", cv * 100), String.format(Locale.ROOT, "%.4f", cv));
+  }
+
+  /** A number as the Markdown shows it ({@code format}, Locale.ROOT) and as the CSV holds it (no grouping). */
+  static Value number(Double v, String format) {
+    if (v == null) {
+      return Value.ABSENT;
+    }
+    boolean whole = format.equals("%d");
+    String text = whole ? Long.toString(Math.round(v)) : String.format(Locale.ROOT, format, v);
+    String csv = whole || v == Math.rint(v) ? Long.toString(Math.round(v)) : String.format(Locale.ROOT, "%.2f", v);
+    return new Value(text, csv);
+  }
+
+  private static Double toDouble(Number n) {
+    return n == null ? null : n.doubleValue();
+  }
+}
