@@ -59,7 +59,8 @@ class ExamplePlanTablesTest {
     assertEquals("server.chainingAllowed", t.across().orElseThrow().key());
     assertEquals(Map.of("true", "Replikasi berantai diaktifkan", "false", "Replikasi berantai dinonaktifkan"),
         t.acrossHeaders());
-    assertEquals(List.of("throughput", "cpu", "qps", "serverWriteLatency", "wal"), t.columns().stream().map(TableSpec.Key::written).toList());
+    assertEquals(List.of("throughput", "cpu", "qps", "serverWriteLatency", "wal"),
+        t.columns().stream().map(TableSpec.Key::written).toList());
   }
 
   @Test
