@@ -54,6 +54,16 @@ record ScaledPlan(List<String> targets, List<String> scenarios, long countDiviso
     }
     scale(plan, null);
     scaleComparisons(plan.path("report").path("compare"));
+    for (JsonNode table : plan.path("report").path("tables")) {
+      // a table of scenarios the copy dropped shows those it kept
+      if (!scenarios.isEmpty() && table.get("scenarios") instanceof ArrayNode named) {
+        for (Iterator<JsonNode> it = named.elements(); it.hasNext();) {
+          if (!scenarios.contains(it.next().asText())) {
+            it.remove();
+          }
+        }
+      }
+    }
     ObjectNode execution = plan.has("execution") ? (ObjectNode) plan.get("execution") : plan.putObject("execution");
     execution.put("rampUp", "0s");
     ObjectNode acceptance = execution.putObject("acceptance");
@@ -90,6 +100,10 @@ record ScaledPlan(List<String> targets, List<String> scenarios, long countDiviso
       for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext();) {
         Map.Entry<String, JsonNode> e = it.next();
         JsonNode v = e.getValue();
+        if (!numeric(v) && !e.getKey().equals("connections.hold") && !e.getKey().equals("server.apply")) {
+          scale(v, e.getKey());   // a table's {threads: "heading"} is a heading, not a thread count
+          continue;
+        }
         switch (e.getKey()) {
           case "recordcount", "operationcount" -> e.setValue(map(v, x -> Math.max(100, x / countDivisor)));
           case "threads", "threadcount" -> e.setValue(v.isArray() ? capped((ArrayNode) v)
@@ -137,6 +151,18 @@ record ScaledPlan(List<String> targets, List<String> scenarios, long countDiviso
       out.append(i == 0 ? "" : ",").append(Math.max(100, Long.parseLong(values[i].strip()) / countDivisor));
     }
     return out.toString();
+  }
+
+  private static boolean numeric(JsonNode v) {
+    if (v.isArray()) {
+      for (JsonNode x : v) {
+        if (!x.isNumber()) {
+          return false;
+        }
+      }
+      return v.size() > 0;
+    }
+    return v.isNumber();
   }
 
   private ArrayNode capped(ArrayNode sweep) {

@@ -43,6 +43,30 @@ class StudyPlansIT {
         List.of("disk-4c8g", "disk-8c16g", "disk-8c32g", "ssd-4c8g", "ssd-8c16g", "ssd-8c32g"),
         List.of("load", "rw-100-0", "rw-50-50"), 1000, 8, List.of(), 1));
     assertEquals(18, s.records.size(), "6 targets x (load + 2 mixes)");
+    // The document's result tables (000_*.txt, 性能比較): one per scenario and storage family, headed
+    // "CPU: メモリ | インスタンスタイプ | recordcount (operationcount for the mixes) | スレッド | スループット | RAL | WAL",
+    // the ratio printed on the first row of its group.
+    for (String storage : List.of("cloud disk", "local SSD")) {
+      Table load = s.table("load", "scenario: load, storage: " + storage);
+      assertEquals(List.of("CPU: メモリ", "インスタンスタイプ", "recordcount", "スレッド", "スループット", "RAL", "WAL"),
+          load.header());
+      assertEquals(List.of("1:2", "", "1:4"), load.column(0), "the ratio once per group, in the plan's order");
+      for (String mix : List.of("rw-100-0", "rw-50-50")) {
+        Table t = s.table("mixes", "scenario: " + mix + ", storage: " + storage);
+        assertEquals(List.of("CPU: メモリ", "インスタンスタイプ", "operationcount", "スレッド", "スループット", "RAL", "WAL"),
+            t.header());
+        assertEquals(List.of("1:2", "", "1:4"), t.column(0));
+        assertEquals(List.of("4コア、8 GB", "8コア、16 GB", "8コア、32 GB"), t.column(1));
+        List<String> csv = s.lines("tables/mixes-" + mix + "-" + storage.replace(' ', '_') + ".csv");
+        assertEquals("CPU: メモリ,インスタンスタイプ,operationcount,スレッド,スループット,RAL,WAL", csv.get(0),
+            "a plain CSV with the same columns beside each table");
+        assertTrue(csv.get(2).startsWith("1:2,"), "the CSV repeats the group's ratio: " + csv);
+      }
+    }
+    String comparison = s.file("comparison-storage-cloud_disk-vs-local_SSD.md");
+    assertTrue(comparison.contains("ratio=1:2 across rw-100-0, rw-50-50"), "the range per ratio across the mixes:\n"
+        + comparison);
+    assertTrue(comparison.contains("→"), "the accepted thread difference shows both counts:\n" + comparison);
   }
 
   /** Study 2: three clouds, medium and large, threads 1, 2 and 8 (8x: a log-2 axis). */
@@ -51,6 +75,18 @@ class StudyPlansIT {
     Study s = run("cloud-comparison.yaml", new ScaledPlan(List.of(), List.of(), 1000, 1,
         List.of(1, 2, 8), 1));
     assertEquals(36, s.measured().size(), "6 targets x 2 scenarios x 3 thread counts");
+    // The document (001_*.txt) draws medium and large machines apart, a curve per cloud over threads.
+    for (String size : List.of("medium", "large")) {
+      for (String chart : List.of("throughput-vs-threads", "latency-vs-threads", "latency-vs-throughput")) {
+        Path svg = s.dir.resolve("charts/" + chart + "-workload-a-run-size-" + size + ".svg");
+        assertTrue(Files.isRegularFile(svg), "charts split by size: " + svg);
+      }
+      Table t = s.table("by-threads", "scenario: workload-a, configuration: " + size);
+      assertEquals("threads", t.header().get(0));
+      assertEquals(List.of("1", "2", "8"), t.column(0));
+      assertEquals(7, t.header().size(), "threads, then throughput and write latency for each of three clouds: "
+          + t.header());
+    }
   }
 
   /** Study 3: three set sizes x chaining on/off x w:1/majority, applied by hand (the prompts answered). */
@@ -58,6 +94,16 @@ class StudyPlansIT {
   void chainingWriteConcern() throws Exception {
     Study s = run("chaining-write-concern.yaml", new ScaledPlan(List.of(), List.of(), 1000, 4, List.of(), 1));
     assertTrue(s.run.stderr.contains("ACTION NEEDED"), "manual mode asked for the settings:\n" + s.run.stderr);
+    // The document's tables (002_*.txt, "Detail hasil pengujian"): per topology and writeConcern, the items
+    // down the first column and chaining enabled / disabled across.
+    for (String target : List.of("rs3", "rs7", "rs15")) {
+      for (String w : List.of("1", "majority")) {
+        Table t = s.table("chaining", "Topologi: " + target + ", writeConcern: " + w);
+        assertEquals(List.of("Item", "Replikasi berantai diaktifkan", "Replikasi berantai dinonaktifkan"), t.header());
+        assertEquals(List.of("Throughput (OPS)", "Pemanfaatan CPU (%)", "QPS", "RT rata-rata (server write, µs)",
+            "client WAL (µs)"), t.column(0).subList(0, 5));
+      }
+    }
   }
 
   /** Study 4: the insert and one mix over three data scales, threads 1, 2 and 8. */
@@ -66,6 +112,14 @@ class StudyPlansIT {
     Study s = run("data-scale.yaml", new ScaledPlan(List.of(), List.of("S1-insert", "S3-r50-u50"), 10_000, 1,
         List.of(1, 2, 8), 1));
     assertEquals(18, s.measured().size(), "2 scenarios x 3 scales x 3 thread counts");
+    // The document (003_*.txt) names the best thread count per data scale and scenario.
+    for (String scenario : List.of("S1-insert", "S3-r50-u50")) {
+      Table best = s.table("best-threads", "场景: " + scenario);
+      assertEquals(List.of("数据量", "最佳线程数", "峰值吞吐率 (ops/s)", "knee (threads)"), best.header().subList(0, 4));
+      assertEquals(List.of("500", "3000", "10000"), best.column(0).stream().map(v -> v.replace(",", "")).toList());
+      best.column(1).forEach(v -> assertTrue(List.of("1", "2", "8").contains(v), "a thread count of the sweep: " + v));
+    }
+    assertTrue(Files.isRegularFile(s.dir.resolve("summary-curves.csv")), "the curves' CSV");
   }
 
   /** Study 5: every instance, to its limit and 10% past it, counts divided by 100. */
@@ -85,6 +139,33 @@ class StudyPlansIT {
     String file(String name) throws IOException {
       return Files.readString(dir.resolve(name), StandardCharsets.UTF_8);
     }
+
+    List<String> lines(String name) throws IOException {
+      return Files.readAllLines(dir.resolve(name), StandardCharsets.UTF_8);
+    }
+
+    /** The Markdown table under {@code ## heading} of {@code tables/<name>.md}. */
+    Table table(String name, String heading) throws IOException {
+      String md = file("tables/" + name + ".md");
+      int at = md.indexOf("\n## " + heading + "\n");
+      assertTrue(at >= 0, "tables/" + name + ".md has a table headed '" + heading + "':\n" + md);
+      List<List<String>> rows = md.substring(at + heading.length() + 5).lines().dropWhile(l -> !l.startsWith("|"))
+          .takeWhile(l -> l.startsWith("|")).map(StudyPlansIT::cells).toList();
+      return new Table(rows.get(0), rows.subList(2, rows.size()));
+    }
+  }
+
+  /** A Markdown table: its header and its rows, cells trimmed. */
+  private record Table(List<String> header, List<List<String>> rows) {
+    List<String> column(int i) {
+      return rows.stream().map(r -> r.get(i)).toList();
+    }
+  }
+
+  private static List<String> cells(String line) {
+    String inner = line.strip();
+    inner = inner.substring(1, inner.length() - 1);
+    return java.util.Arrays.stream(inner.split("(?<!\\\\)\\|", -1)).map(String::strip).toList();
   }
 
   private Study run(String planFile, ScaledPlan scale) throws Exception {
