@@ -151,6 +151,15 @@ public final class SummaryFiles {
     return extras;
   }
 
+  /** The PNG Charts wrote beside the SVG, for the page to inline when it is the smaller; null when unreadable. */
+  private static byte[] chartPng(RunDirectory dir, String chartId) {
+    try {
+      return Files.readAllBytes(dir.file(Charts.DIR).resolve(chartId + ".png"));
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
   private static HtmlReport.Input htmlInput(RunDirectory dir, List<PhaseResult> results, String md, String planYaml,
       List<Charts.Drawn> drawn) throws IOException {
     String name = results.isEmpty() ? dir.runId() : results.get(0).plan();
@@ -164,10 +173,12 @@ public final class SummaryFiles {
         // a plan.yaml edited by hand into something unreadable still leaves the report its results
       }
     }
-    List<HtmlReport.Figure> figures = drawn.stream()
-        .map(d -> new HtmlReport.Figure(d.spec().id(), d.spec().title(), d.svg() == null ? "" : d.svg(),
-            d.problem() == null ? d.spec().note() : "Not drawn: " + d.problem()))
-        .toList();
+    List<HtmlReport.Figure> figures = new java.util.ArrayList<>();
+    for (Charts.Drawn d : drawn) {
+      figures.add(new HtmlReport.Figure(d.spec().id(), d.spec().title(), d.svg() == null ? "" : d.svg(),
+          d.problem() == null ? d.spec().note() : "Not drawn: " + d.problem(), d.svg() == null ? null
+              : chartPng(dir, d.spec().id())));
+    }
     return new HtmlReport.Input(name, description, dir.runId(), planYaml, Records.latest(results), md, figures,
         comparisons(dir), ClientHostInfo.TOOL_VERSION);
   }
