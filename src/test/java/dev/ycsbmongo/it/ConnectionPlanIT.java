@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,5 +94,39 @@ class ConnectionPlanIT {
     LauncherRun validate = Orchestrator.run(work, Map.of(), null, "validate", "--no-probe", plan.toString());
     assertEquals(2, validate.exitCode, validate.diagnostics());
     assertTrue(validate.stderr.contains("connections.count=60000"), validate.stderr);
+  }
+
+  @Test
+  void aCountIsPerServerAndTheTableAndCsvSayWhichAndWhatEachReached(@TempDir Path work) throws Exception {
+    // each reset at close would otherwise print a stack trace from the servers in this JVM
+    System.setProperty("org.slf4j.simpleLogger.log.de.bwaldvogel.mongo.wire.MongoExceptionHandler", "off");
+    try (EmbeddedMongoServer a = EmbeddedMongoServer.start(0); EmbeddedMongoServer b = EmbeddedMongoServer.start(0)) {
+      System.out.println("[it] ConnectionPlanIT runs against: " + a + " and " + b);
+      String ha = "127.0.0.1:" + a.port();
+      String hb = "127.0.0.1:" + b.port();
+      Path plan = Orchestrator.writePlan(work, "per-server", """
+          name: per-server
+          targets: [{name: pair, uri: "mongodb://%s,%s/"}]
+          scenarios:
+            - {name: hold, kind: connections, properties: {connections.count: 40, connections.hold: 1s}}
+          """.formatted(ha, hb));
+      LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
+          work.resolve("results").toString(), "--progress", "plain");
+      assertEquals(0, run.exitCode, run.diagnostics());
+      Path runDir = Orchestrator.onlyRunDir(work.resolve("results"));
+      JsonNode c = new ObjectMapper().readTree(Orchestrator.resultLines(runDir).get(0)).get("connections");
+      assertEquals(80, c.get("requested").asLong(), c.toString());
+      assertEquals(40, c.get("openedByHost").get(ha).asLong(), c.toString());
+      assertEquals(40, c.get("openedByHost").get(hb).asLong(), c.toString());
+      String md = Files.readString(runDir.resolve("summary.md"), StandardCharsets.UTF_8);
+      assertTrue(md.contains("| 40 to each of 2 servers | 80 (40 each) |"), md);
+      List<String> csv = Files.readAllLines(runDir.resolve("summary.csv"), StandardCharsets.UTF_8);
+      List<String> head = List.of(csv.get(0).split(","));
+      List<String> row = List.of(csv.get(1).split(",", -1));
+      assertEquals("each", row.get(head.indexOf("connections_to")), csv.toString());
+      assertEquals("40", row.get(head.indexOf("connections_per_server")), csv.toString());
+      assertEquals(List.of(ha + "=40", hb + "=40").stream().sorted().toList(),
+          List.of(row.get(head.indexOf("connections_reached_by_server")).split(";")), csv.toString());
+    }
   }
 }

@@ -59,9 +59,12 @@ public final class ChartRenderer {
     return SvgCompactor.compact(out.toString(StandardCharsets.UTF_8));
   }
 
+  /** PNG with a 256-colour palette ({@link PngPalette}): half the bytes, the same picture to the eye. */
   public static byte[] png(ChartSpec spec) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    BitmapEncoder.saveBitmap(build(spec), out, BitmapEncoder.BitmapFormat.PNG);
+    if (!javax.imageio.ImageIO.write(PngPalette.indexed(BitmapEncoder.getBufferedImage(build(spec))), "png", out)) {
+      throw new IOException("no PNG writer in this JVM");
+    }
     return out.toByteArray();
   }
 
