@@ -196,7 +196,8 @@ final class ConnectionsCommand implements Callable<Integer> {
   static String summary(ConnectionStressResult r) {
     StringBuilder s = new StringBuilder();
     s.append(String.format(Locale.ROOT, "reached:        %,d of %,d connections (client side)%s%s%n", r.opened(),
-        r.requested(), r.to() == null ? "" : ", asked " + r.describeRequested(), r.interrupted() ? ", interrupted" : ""));
+        r.requested(), r.to() != null && r.namesServers() ? ", asked " + r.describeRequested() : "",
+        r.interrupted() ? ", interrupted" : ""));
     if (r.openedByHost().size() > 1) {
       StringBuilder hosts = new StringBuilder();
       r.openedByHost().forEach((h, n) -> hosts.append(hosts.length() == 0 ? "" : ", ")

@@ -89,10 +89,18 @@ public record ConnectionStressResult(int schemaVersion, long requested, long ope
     return hosts.size() == 1 ? n + " to " + hosts.get(0) : n + " to each of " + hosts.size() + " servers";
   }
 
-  /** {@link #describeCount} of this record; the plain total for records written before connections.to. */
+  /**
+   * For tables: "8,000 to each of 3 servers", "8,000 to the primary (host:port)"; the plain count
+   * when one listed server took it all (its URI names it) and in records written before connections.to.
+   */
   public String describeRequested() {
-    return countPerServer == null || to == null ? String.format(Locale.ROOT, "%,d", requested)
+    return countPerServer == null || to == null || !namesServers() ? String.format(Locale.ROOT, "%,d", requested)
         : describeCount(countPerServer, to, targetHosts, "");
+  }
+
+  /** Whether which servers took the count needs saying: several servers, or the primary chosen among the URI's hosts. */
+  public boolean namesServers() {
+    return "primary".equals(to) || targetHosts.size() > 1;
   }
 
   /** Every requested connection opened and stayed open through the hold, and nothing stopped it early. */

@@ -152,8 +152,7 @@ class ConnectionsCommandTest {
       System.out.println("[test] against " + server);
       assertEquals(0, r.exit(), r.err() + r.out());
       String host = "127.0.0.1:" + server.port();
-      assertTrue(r.out().startsWith("reached:        30 of 30 connections (client side), asked 30 to " + host + "\n"),
-          r.out());
+      assertTrue(r.out().startsWith("reached:        30 of 30 connections (client side)\n"), r.out());
       assertTrue(r.out().contains("failures:       none\n"), r.out());
       String text = Files.readString(json);
       assertTrue(text.startsWith("{\"schemaVersion\":1,\"requested\":30,\"opened\":30,\"failed\":0,"), text);

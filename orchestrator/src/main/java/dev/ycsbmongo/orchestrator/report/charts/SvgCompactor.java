@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.charts;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,7 +41,7 @@ public final class SvgCompactor {
    */
   static String compactPath(String d) {
     Matcher t = PATH_TOKEN.matcher(d);
-    java.util.List<String> tokens = new java.util.ArrayList<>();
+    List<String> tokens = new ArrayList<>();
     while (t.find()) {
       tokens.add(t.group());
     }

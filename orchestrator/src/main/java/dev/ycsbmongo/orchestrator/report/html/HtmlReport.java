@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * {@code report.html}: one self-contained page (inline CSS and SVG, no scripts, nothing fetched) with
+ * {@code report.html}: one self-contained page (inline CSS and charts, no scripts, nothing fetched) with
  * the study's name and plan, the environment, every chart, every table of summary.md, the phases
  * that failed or were skipped with their cause, and each phase's exact command (masked). Rendered
  * from stored results only, and deterministic: the date it shows is the run's, so {@code report}
