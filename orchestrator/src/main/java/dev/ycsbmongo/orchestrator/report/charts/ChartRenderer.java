@@ -61,11 +61,7 @@ public final class ChartRenderer {
 
   /** PNG with a 256-colour palette ({@link PngPalette}): half the bytes, the same picture to the eye. */
   public static byte[] png(ChartSpec spec) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    if (!javax.imageio.ImageIO.write(PngPalette.indexed(BitmapEncoder.getBufferedImage(build(spec))), "png", out)) {
-      throw new IOException("no PNG writer in this JVM");
-    }
-    return out.toByteArray();
+    return PngPalette.write(PngPalette.indexed(BitmapEncoder.getBufferedImage(build(spec))));
   }
 
   static Chart<?, ?> build(ChartSpec spec) {
