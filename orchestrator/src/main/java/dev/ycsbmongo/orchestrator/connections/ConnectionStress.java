@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -329,7 +330,7 @@ public final class ConnectionStress {
     Long rssPeak = null;
     long growth = 0;
     long growthOpened = 0;
-    Map<String, Long> openedByHost = new java.util.LinkedHashMap<>();
+    Map<String, Long> openedByHost = new LinkedHashMap<>();
     plan.hosts().forEach(h -> openedByHost.put(h.label(), 0L));
     for (WorkerState s : states.values()) {
       WorkerProtocol.Opened o = s.opened;
