@@ -3,7 +3,8 @@
 # bench/connections-bench.sh [COUNT] [SMALL_COUNT] [SERVERS] [HOLD]: the connection stress of
 # study 5 against SERVERS embedded test servers (default 4) on free loopback ports, first
 # SMALL_COUNT connections (default 10000, for memory per held connection), then COUNT (default
-# 50000, the most one command holds), each held HOLD (default 20s). One embedded server process
+# 50000, the most one command holds), each held HOLD (default 20s). The counts are in all:
+# connections.count is per server, so each run asks COUNT / SERVERS of each server (--count). One embedded server process
 # stops near 20,000 open files here (ulimit -n), hence several. Prints the date, the machine, the
 # server, and per run: reached, seen by the server (the servers' established sockets from `ss`:
 # the embedded server's serverStatus always answers connections.current 1), open time, client
@@ -89,13 +90,13 @@ echo "date:    $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "machine: $(nproc) cores ($(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)), $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM, Linux $(uname -r), $(java -version 2>&1 | head -1)"
 echo "limits:  ulimit -n $(awk '/^Max open files/ { print $4 }' /proc/self/limits), net.ipv4.ip_local_port_range $(tr '\t' ' ' </proc/sys/net/ipv4/ip_local_port_range)"
 echo "server:  embedded test server (mongo-java-server 1.47.0, not MongoDB), $servers processes on ports$ports, each $server_opts"
-echo "command: scripts/orchestrator connections --uri $uri --count N --hold $hold --json FILE"
+echo "command: scripts/orchestrator connections --uri $uri --count N/$servers --hold $hold --json FILE (N/$servers to each server)"
 echo
 
 for n in $small $count; do
   json=$out/connections-$n.json
   before=$(server_sockets)
-  "$root/scripts/orchestrator" connections --uri "$uri" --count "$n" --hold "$hold" --json "$json" \
+  "$root/scripts/orchestrator" connections --uri "$uri" --count "$((n / servers))" --hold "$hold" --json "$json" \
     >"$out/connections-$n.out" 2>"$out/connections-$n.err" &
   client=$!
   peak=0

@@ -94,4 +94,39 @@ class ConnectionPlanIT {
     assertEquals(2, validate.exitCode, validate.diagnostics());
     assertTrue(validate.stderr.contains("connections.count=60000"), validate.stderr);
   }
+
+  @Test
+  void primaryPutsTheCountOnTheServerThatSaysItIsPrimaryAndTheTableAndCsvSaySo(@TempDir Path work)
+      throws Exception {
+    // a plan's target must be one deployment the driver accepts, so several standalone embedded servers cannot
+    // be one target (ConnectionStressIT puts a count on each of three through the connections command); the
+    // plan's own embedded server answers isMaster as the writable primary
+    System.out.println("[it] ConnectionPlanIT runs against: " + SERVER);
+    Path plan = Orchestrator.writePlan(work, "to-primary", """
+        name: to-primary
+        targets: [{name: local, uri: embedded}]
+        scenarios:
+          - {name: hold, kind: connections, properties: {connections.count: 40, connections.hold: 1s, connections.to: primary}}
+        """);
+    LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
+        work.resolve("results").toString(), "--progress", "plain");
+    assertEquals(0, run.exitCode, run.diagnostics());
+    Path runDir = Orchestrator.onlyRunDir(work.resolve("results"));
+    JsonNode c = new ObjectMapper().readTree(Orchestrator.resultLines(runDir).get(0)).get("connections");
+    assertEquals(40, c.get("requested").asLong(), c.toString());
+    assertEquals("primary", c.get("to").asText(), c.toString());
+    String primary = c.get("targetHosts").get(0).asText();
+    assertEquals(40, c.get("openedByHost").get(primary).asLong(), c.toString());
+    String md = Files.readString(runDir.resolve("summary.md"), StandardCharsets.UTF_8);
+    assertTrue(md.contains("| 40 to the primary (" + primary + ") | 40 |"), md);
+    List<String> csv = Files.readAllLines(runDir.resolve("summary.csv"), StandardCharsets.UTF_8);
+    List<String> head = List.of(csv.get(0).split(","));
+    List<String> row = List.of(csv.get(1).split(",", -1));
+    assertEquals("primary", row.get(head.indexOf("connections_to")), csv.toString());
+    assertEquals("40", row.get(head.indexOf("connections_per_server")), csv.toString());
+    assertEquals(primary + "=40", row.get(head.indexOf("connections_reached_by_server")), csv.toString());
+    String command = Files.readString(Files.list(runDir.resolve("phases")).filter(Files::isDirectory).findFirst()
+        .orElseThrow().resolve("command.txt"), StandardCharsets.UTF_8);
+    assertTrue(command.contains(" --to primary"), command);
+  }
 }

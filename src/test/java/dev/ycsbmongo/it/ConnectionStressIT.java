@@ -62,17 +62,28 @@ class ConnectionStressIT {
     return SERVERS.stream().mapToInt(s -> ServerConnections.establishedAt(s.port())).sum();
   }
 
-  /** While the process runs: the most server-side established sockets seen. */
+  /** While the process runs: the most server-side established sockets seen, in all and per server. */
   static final class PeakServerSockets implements Consumer<Process> {
     int peak;
+    final int[] peakPerServer = new int[SERVERS.size()];
 
     @Override
     public void accept(Process p) {
       while (p.isAlive()) {
-        peak = Math.max(peak, serverSideEstablished());
+        int sum = 0;
+        for (int i = 0; i < SERVERS.size(); i++) {
+          int n = ServerConnections.establishedAt(SERVERS.get(i).port());
+          peakPerServer[i] = Math.max(peakPerServer[i], n);
+          sum += n;
+        }
+        peak = Math.max(peak, sum);
         sleep(100);
       }
     }
+  }
+
+  static int[] establishedPerServer() {
+    return SERVERS.stream().mapToInt(s -> ServerConnections.establishedAt(s.port())).toArray();
   }
 
   static void sleep(long millis) {
@@ -88,28 +99,65 @@ class ConnectionStressIT {
   }
 
   @Test
-  void spreadsOverThreeWorkersAndThreeSourceAddressesAndTheServersHoldEveryConnection(@TempDir Path work)
+  void eachOfThreeServersReceivesTheCountOverThreeWorkersAndThreeSourceAddresses(@TempDir Path work)
       throws Exception {
     int before = serverSideEstablished();
+    int[] beforePerServer = establishedPerServer();
     PeakServerSockets servers = new PeakServerSockets();
     Path result = work.resolve("result.json");
-    LauncherRun run = Orchestrator.run(work, Map.of(), servers, "connections", "--uri", uri(""), "--count", "600",
+    LauncherRun run = Orchestrator.run(work, Map.of(), servers, "connections", "--uri", uri(""), "--count", "200",
         "--max-per-worker", "250", "--max-per-source-address", "250", "--hold", "5s", "--json", result.toString());
     System.out.println("[it] " + run.describe() + "; server-side sockets " + before + " before, peak " + servers.peak);
     assertEquals(0, run.exitCode, run.diagnostics());
     JsonNode r = json(result);
+    assertEquals(600, r.get("requested").asLong(), "200 to each of 3 servers");
     assertEquals(600, r.get("opened").asLong(), run.diagnostics());
+    assertEquals(200, r.get("countPerServer").asInt());
+    assertEquals("each", r.get("to").asText());
     assertEquals(3, r.get("workers").asInt());
     assertEquals(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"),
         List.of(r.get("sourceAddresses").get(0).asText(), r.get("sourceAddresses").get(1).asText(),
             r.get("sourceAddresses").get(2).asText()));
     assertEquals(0, r.get("droppedWhileHeld").asLong());
-    assertTrue(servers.peak - before >= 600, "the servers' established sockets grew by " + (servers.peak - before));
+    for (int i = 0; i < SERVERS.size(); i++) {
+      String host = "127.0.0.1:" + SERVERS.get(i).port();
+      assertEquals(200, r.get("openedByHost").get(host).asLong(), host + " in " + r.get("openedByHost"));
+      assertTrue(servers.peakPerServer[i] - beforePerServer[i] >= 200, host + " held "
+          + (servers.peakPerServer[i] - beforePerServer[i]) + " established sockets, not its 200");
+    }
     assertFalse(r.has("seenByServer"), "the embedded server's serverStatus count is no count");
     assertTrue(r.get("seenByServerNote").asText()
         .contains("are the embedded test server (serverStatus process 'java')"), r.toString());
-    assertTrue(run.stdout.startsWith("reached:        600 of 600 connections (client side)\n"), run.stdout);
+    assertTrue(run.stdout.startsWith("reached:        600 of 600 connections (client side), asked 200 to each of 3"
+        + " servers\nper server:     127.0.0.1:"), run.stdout);
     assertTrue(serverSideEstablished() - before < 600, "the connections are closed after the run");
+  }
+
+  @Test
+  void primaryPutsTheWholeCountOnTheHostThatSaysItIsPrimary(@TempDir Path work) throws Exception {
+    int closedPort;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closedPort = s.getLocalPort();
+    }
+    String primary = "127.0.0.1:" + SERVERS.get(1).port();
+    int[] beforePerServer = establishedPerServer();
+    PeakServerSockets servers = new PeakServerSockets();
+    Path result = work.resolve("result.json");
+    // a member that does not answer (the closed port) does not stop the others from naming the primary
+    LauncherRun run = Orchestrator.run(work, Map.of(), servers, "connections", "--uri", "mongodb://127.0.0.1:"
+        + closedPort + "," + primary + "/", "--count", "40", "--to", "primary", "--hold", "2s", "--json",
+        result.toString());
+    System.out.println("[it] " + run.describe() + "; per-server peaks " + java.util.Arrays.toString(servers.peakPerServer));
+    assertEquals(0, run.exitCode, run.diagnostics());
+    JsonNode r = json(result);
+    assertEquals(40, r.get("requested").asLong());
+    assertEquals("primary", r.get("to").asText());
+    assertEquals(primary, r.get("targetHosts").get(0).asText());
+    assertEquals(1, r.get("targetHosts").size());
+    assertTrue(servers.peakPerServer[1] - beforePerServer[1] >= 40, "the primary held "
+        + (servers.peakPerServer[1] - beforePerServer[1]));
+    assertTrue(run.stdout.startsWith("reached:        40 of 40 connections (client side), asked 40 to the primary ("
+        + primary + ")\n"), run.stdout);
   }
 
   @Test
@@ -180,7 +228,7 @@ class ConnectionStressIT {
     LauncherRun run = Orchestrator.run(work, Map.of(), watch, "connections", "--uri",
         uri("bench:" + PASSWORD + "@"), "--count", "30", "--hold", "3s", "--json", result.toString());
     System.out.println("[it] " + run.describe().replace(PASSWORD, "****"));
-    assertEquals(30, json(result).get("opened").asLong(), run.diagnostics());
+    assertEquals(90, json(result).get("opened").asLong(), "30 to each of 3 servers: " + run.diagnostics());
     assertFalse(workerEnvironments.isEmpty(), "saw the worker JVMs: " + argvSeen.size() + " command lines");
     assertTrue(argvSeen.stream().anyMatch(a -> a.contains("dev.ycsbmongo.orchestrator.cli.Main connections --uri env:")),
         "saw the coordinator JVM with --uri env:NAME");

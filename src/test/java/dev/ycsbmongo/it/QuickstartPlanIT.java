@@ -56,11 +56,22 @@ class QuickstartPlanIT {
         "comparison-threads-1-vs-8.md", "comparison-threads-1-vs-8.csv")) {
       assertTrue(Files.isRegularFile(runDir.resolve(f)), f);
     }
+    List<String> promised = promisedFiles(Files.readString(shipped, StandardCharsets.UTF_8));
+    assertTrue(promised.contains("comparison-threads-1-vs-8.md"), "the plan's comments name its files: " + promised);
+    for (String f : promised) {
+      assertTrue(Files.exists(runDir.resolve(f)), "quickstart.yaml's comments promise " + f + "; the run wrote "
+          + String.join(", ", listing(runDir)));
+    }
 
     byte[] csv = Files.readAllBytes(runDir.resolve("summary.csv"));
     byte[] mdBytes = Files.readAllBytes(runDir.resolve("summary.md"));
     String html = Files.readString(runDir.resolve("report.html"), StandardCharsets.UTF_8);
     assertTrue(html.contains("<h2>Comparison: threads=1 (A) vs 8 (B)</h2>"), "the plan's report.compare is in the page");
+    long htmlBytes = Files.size(runDir.resolve("report.html"));
+    System.out.println("[it] QuickstartPlanIT: report.html " + htmlBytes + " bytes");
+    assertTrue(htmlBytes < 600 * 1024, "report.html is " + htmlBytes + " bytes, over 600 KB");
+    assertEquals(List.of(), repeatedIds(html), "ids repeated in report.html");
+    everyInlinedPngDecodes(html);
     String comparison = Files.readString(runDir.resolve("comparison-threads-1-vs-8.md"), StandardCharsets.UTF_8);
     Files.delete(runDir.resolve("comparison-threads-1-vs-8.md"));
     Files.delete(runDir.resolve("report.html"));
@@ -89,13 +100,70 @@ class QuickstartPlanIT {
       assertTrue(dom.contains("<section id=\"" + id + "\">"), id + " section in the rendered DOM");
     }
     assertTrue(dom.split("<table", -1).length - 1 >= 6, "the tables were parsed as tables");
-    assertEquals(dom.split("<figure", -1).length - 1, dom.split("<figure[^>]*>\\s*<svg", -1).length - 1,
-        "every figure holds a drawn SVG chart");
-    assertTrue(!dom.contains("<img"), "no image that could be broken");
+    assertEquals(dom.split("<figure", -1).length - 1,
+        dom.split("<figure[^>]*>\\s*(<svg|<img src=\"data:image/png;base64,)", -1).length - 1,
+        "every figure holds a drawn chart: an SVG, or a PNG inlined where that is smaller");
+    assertEquals(dom.split("<img", -1).length - 1, dom.split("<img src=\"data:image/png;base64,", -1).length - 1,
+        "no image that could be broken: every one is an inlined PNG");
     java.awt.image.BufferedImage shot = HeadlessChromium.screenshot(chromium.get(), page, work, 1280, 2000);
     assertEquals(1280, shot.getWidth());
     assertTrue(HeadlessChromium.colours(shot) > 20, "a screenshot with text, tables and charts, not a blank page");
     System.out.println("[it] QuickstartPlanIT: report.html opened in " + chromium.get() + ": "
         + (dom.split("<table", -1).length - 1) + " tables, " + (dom.split("<figure", -1).length - 1) + " charts");
+  }
+
+  /** Every value of an id attribute that occurs more than once. */
+  static List<String> repeatedIds(String html) {
+    Map<String, Integer> count = new java.util.TreeMap<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\sid=\"([^\"]*)\"").matcher(html);
+    while (m.find()) {
+      count.merge(m.group(1), 1, Integer::sum);
+    }
+    return count.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).toList();
+  }
+
+  /** The PNG charts inlined as data URIs are whole images of the charts' size. */
+  static void everyInlinedPngDecodes(String html) throws java.io.IOException {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<img src=\"data:image/png;base64,([^\"]+)\"")
+        .matcher(html);
+    while (m.find()) {
+      java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(
+          java.util.Base64.getDecoder().decode(m.group(1))));
+      assertEquals(960, image.getWidth(), "an inlined chart PNG");
+    }
+  }
+
+  /**
+   * The run files quickstart.yaml's comments name (lower-case names with a results extension, and
+   * {@code charts/}); "X.md and .csv" names both. Project files (BENCHMARKS.md) are upper case.
+   */
+  static List<String> promisedFiles(String plan) {
+    List<String> names = new java.util.ArrayList<>();
+    java.util.regex.Pattern file = java.util.regex.Pattern.compile(
+        "(?<![\\w/.-])([a-z][\\w.-]*)\\.(md|csv|html|jsonl|json|txt)(?: and \\.(md|csv))?\\b|(?<![\\w/.-])charts/");
+    for (String line : plan.lines().toList()) {
+      int hash = line.indexOf('#');
+      if (hash < 0) {
+        continue;
+      }
+      java.util.regex.Matcher m = file.matcher(line.substring(hash));
+      while (m.find()) {
+        if (m.group(1) == null) {
+          names.add("charts");
+          continue;
+        }
+        names.add(m.group(1) + "." + m.group(2));
+        if (m.group(3) != null) {
+          names.add(m.group(1) + "." + m.group(3));
+        }
+      }
+    }
+    return names;
+  }
+
+  static List<String> listing(Path dir) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
   }
 }

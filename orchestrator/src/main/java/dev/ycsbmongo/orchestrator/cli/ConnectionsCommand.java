@@ -52,8 +52,14 @@ final class ConnectionsCommand implements Callable<Integer> {
       + "password out of the process list (scripts/orchestrator does that for you)")
   String uri;
 
-  @Option(names = "--count", required = true, paramLabel = "N", description = "connections to open (connections.count)")
+  @Option(names = "--count", required = true, paramLabel = "N", description = "connections to open to each server "
+      + "--to names (connections.count)")
   String count;
+
+  @Option(names = "--to", paramLabel = "each|primary", description = "each: --count connections to every host the "
+      + "URI lists; primary: to the replica set's primary only, found with hello on those hosts (connections.to; "
+      + "default: ${DEFAULT-VALUE})")
+  String to;
 
   @Option(names = "--rate", paramLabel = "PER_SECOND", description = "new connections per second over all workers; "
       + "0: as fast as the target accepts, at most --max-in-flight per worker at a time (connections.rate)")
@@ -93,6 +99,7 @@ final class ConnectionsCommand implements Callable<Integer> {
         "--rate", rateText(ConnectionKeys.DEFAULT_RATE),
         "--hold", Durations.format(ConnectionKeys.DEFAULT_HOLD),
         "--timeout", Durations.format(ConnectionKeys.DEFAULT_TIMEOUT),
+        "--to", ConnectionKeys.DEFAULT_TO.word(),
         "--source-addresses", SourceAddresses.auto().toString(),
         "--max-in-flight", String.valueOf(ConnectionStress.Options.DEFAULT_MAX_IN_FLIGHT));
 
@@ -119,6 +126,7 @@ final class ConnectionsCommand implements Callable<Integer> {
       values.put(ConnectionKeys.RATE, rate);
       values.put(ConnectionKeys.HOLD, hold);
       values.put(ConnectionKeys.TIMEOUT, timeout);
+      values.put(ConnectionKeys.TO, to);
       settings = ConnectionKeys.parse(values);
       options = new ConnectionStress.Options(SourceAddresses.parse(sourceAddresses), maxPerWorker, maxPerSourceAddress,
           maxInFlight);
@@ -187,8 +195,15 @@ final class ConnectionsCommand implements Callable<Integer> {
   /** What a person reads after the run: the figures, in the order the study asks for them. */
   static String summary(ConnectionStressResult r) {
     StringBuilder s = new StringBuilder();
-    s.append(String.format(Locale.ROOT, "reached:        %,d of %,d connections (client side)%s%n", r.opened(),
-        r.requested(), r.interrupted() ? ", interrupted" : ""));
+    s.append(String.format(Locale.ROOT, "reached:        %,d of %,d connections (client side)%s%s%n", r.opened(),
+        r.requested(), r.to() != null && r.namesServers() ? ", asked " + r.describeRequested() : "",
+        r.interrupted() ? ", interrupted" : ""));
+    if (r.openedByHost().size() > 1) {
+      StringBuilder hosts = new StringBuilder();
+      r.openedByHost().forEach((h, n) -> hosts.append(hosts.length() == 0 ? "" : ", ")
+          .append(String.format(Locale.ROOT, "%s %,d", h, n)));
+      s.append("per server:     ").append(hosts).append(" (client side)").append(System.lineSeparator());
+    }
     if (r.seenByServer() != null) {
       StringBuilder hosts = new StringBuilder();
       r.seenByServerByHost().forEach((h, n) -> hosts.append(hosts.length() == 0 ? "" : ", ")

@@ -36,8 +36,12 @@ final class ConnectionOpener {
     }
   }
 
-  /** When every attempt has ended: the counts and how long opening took. Times are null when nothing opened. */
-  record OpenSummary(Counts counts, Instant firstAttempt, Instant lastOpen, Histogram latencyMicros) {
+  /**
+   * When every attempt has ended: the counts and how long opening took. Times are null when nothing
+   * opened. {@code openedByHost}: open connections per target host label (host:port).
+   */
+  record OpenSummary(Counts counts, Instant firstAttempt, Instant lastOpen, Histogram latencyMicros,
+      SortedMap<String, Long> openedByHost) {
   }
 
   /** When everything is closed. */
@@ -55,15 +59,17 @@ final class ConnectionOpener {
     final SocketChannel channel;
     final long startNanos;
     final int requestId;
+    final int slot;
     ByteBuffer out;
     ByteBuffer in;
     boolean done;
     boolean held;
 
-    Conn(SocketChannel channel, long startNanos, int requestId) {
+    Conn(SocketChannel channel, long startNanos, int requestId, int slot) {
       this.channel = channel;
       this.startNanos = startNanos;
       this.requestId = requestId;
+      this.slot = slot;
     }
   }
 
@@ -71,6 +77,8 @@ final class ConnectionOpener {
   private final List<InetSocketAddress> remotes;
   private final List<InetSocketAddress> locals;
   private final int[] remaining;
+  /** Open connections per slot, so the coordinator can say what each server received. */
+  private final long[] openedBySlot;
   private final long timeoutNanos;
   private final Histogram latency;
   private final SortedMap<String, Long> failures = new TreeMap<>();
@@ -95,6 +103,7 @@ final class ConnectionOpener {
     this.locals = slots.stream().map(s -> s.sourceAddress() == null ? null : socketAddress(s.sourceAddress(), 0))
         .toList();
     this.remaining = slots.stream().mapToInt(Slot::count).toArray();
+    this.openedBySlot = new long[slots.size()];
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(assignment.timeoutMillis());
     this.latency = new Histogram(Math.max(2, TimeUnit.NANOSECONDS.toMicros(timeoutNanos) * 2), 3);
   }
@@ -125,7 +134,7 @@ final class ConnectionOpener {
       }
       open(events);
       holding = true;
-      events.opened(new OpenSummary(counts(), firstAttempt, lastOpen, latency));
+      events.opened(new OpenSummary(counts(), firstAttempt, lastOpen, latency, openedByHost()));
       hold(events);
       return new CloseSummary(closeAll(), droppedWhileHeld);
     } finally {
@@ -186,6 +195,14 @@ final class ConnectionOpener {
     return closed;
   }
 
+  private SortedMap<String, Long> openedByHost() {
+    SortedMap<String, Long> byHost = new TreeMap<>();
+    for (int i = 0; i < openedBySlot.length; i++) {
+      byHost.merge(assignment.slots().get(i).hostLabel(), openedBySlot[i], Long::sum);
+    }
+    return byHost;
+  }
+
   private Counts counts() {
     return new Counts(opened, failed, failures);
   }
@@ -205,7 +222,7 @@ final class ConnectionOpener {
       return;
     }
     Stage stage = Stage.BIND;
-    Conn c = new Conn(ch, now, (int) started);
+    Conn c = new Conn(ch, now, (int) started, slot);
     boolean inFlightNow = false;
     try {
       ch.configureBlocking(false);
@@ -329,6 +346,7 @@ final class ConnectionOpener {
     c.held = true;
     inFlightCount--;
     opened++;
+    openedBySlot[c.slot]++;
   }
 
   /** A held socket is readable only when the server closed it (or sent something nobody asked for). */
@@ -349,6 +367,7 @@ final class ConnectionOpener {
       droppedWhileHeld++;
     } else {
       opened--;
+      openedBySlot[c.slot]--;
       failed++;
       failures.merge(CLOSED_AFTER_ANSWERING, 1L, Long::sum);
     }

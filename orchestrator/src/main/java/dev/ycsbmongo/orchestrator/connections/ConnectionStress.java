@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,9 +27,10 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
- * The connection stress of study 5: opens {@code connections.count} connections to a target at a
- * ramp rate (each runs one isMaster), holds them all, then closes them, spread over worker JVMs
- * and source addresses by {@link ConnectionStressPlanner}. {@link #prepare} refuses, before
+ * The connection stress of study 5: opens {@code connections.count} connections to each server of
+ * a target (every host its URI lists, or the primary alone: {@code connections.to}) at a ramp rate
+ * (each runs one isMaster), holds them all, then closes them, spread over worker JVMs and source
+ * addresses by {@link ConnectionStressPlanner}. {@link #prepare} refuses, before
  * anything is opened, what cannot work; {@link #run} never throws for what the target or a worker
  * did: every failure becomes a cause in the result.
  */
@@ -135,24 +137,50 @@ public final class ConnectionStress {
     this.jvm = jvm;
   }
 
-  /** Checks the input and this machine's limits and plans the spread; opens nothing. */
+  /**
+   * Checks the input and this machine's limits and plans the spread; opens no stress connection.
+   * With {@code connections.to: primary} it asks the listed hosts which is the primary (hello).
+   */
   public static ConnectionStress prepare(String uri, ConnectionKeys.Settings settings, Options options)
       throws ConnectionLimitException {
     checkSettings(settings);
-    List<TargetHost> hosts = targetHosts(uri);
-    checkSourceAddresses(options.sourceAddresses(), hosts);
-    ConnectionPlan plan = ConnectionStressPlanner.plan(settings, hosts, LocalLimits.ofThisMachine(), options);
-    return new ConnectionStress(uri, settings, plan, ChildJvm.current());
+    List<TargetHost> listed = targetHosts(uri);
+    List<TargetHost> servers = settings.to() == ConnectionKeys.To.PRIMARY
+        ? List.of(PrimaryFinder.find(uri, listed, SERVER_STATUS_TIMEOUT_MILLIS)) : listed;
+    return new ConnectionStress(uri, settings, plan(settings, servers, options), ChildJvm.current());
   }
 
-  /** For {@code validate}: the one-line reason {@link #prepare} would refuse, if any. */
+  /**
+   * For {@code validate} and the plan's preflight: the one-line reason {@link #prepare} would
+   * refuse for this machine's limits, if any. Contacts no server: which host is the primary is
+   * asked when the phase starts, and any one host needs the same ports and files.
+   */
   public static Optional<String> check(String uri, ConnectionKeys.Settings settings, Options options) {
     try {
-      prepare(uri, settings, options);
+      checkSettings(settings);
+      List<TargetHost> listed = targetHosts(uri);
+      plan(settings, settings.to() == ConnectionKeys.To.PRIMARY ? listed.subList(0, 1) : listed, options);
       return Optional.empty();
     } catch (ConnectionLimitException e) {
       return Optional.of(e.getMessage());
     }
+  }
+
+  private static ConnectionPlan plan(ConnectionKeys.Settings settings, List<TargetHost> servers, Options options)
+      throws ConnectionLimitException {
+    checkSourceAddresses(options.sourceAddresses(), servers);
+    return ConnectionStressPlanner.plan(settings, servers, LocalLimits.ofThisMachine(), options);
+  }
+
+  /** Connections in all: {@code connections.count} x the servers connected to. */
+  public int totalCount() {
+    return plan.count();
+  }
+
+  /** "8,000 connections to each of 3 servers", "... to the primary (host:port)", "... to host:port". */
+  public String describeCount() {
+    return ConnectionStressResult.describeCount(plan.perServer(), plan.to().word(),
+        plan.hosts().stream().map(TargetHost::label).toList(), " connections");
   }
 
   /** How the connections are spread, in one line, for a person before the run starts. */
@@ -160,9 +188,11 @@ public final class ConnectionStress {
     String sources = plan.sourceAddresses().isEmpty() ? "source address chosen by the kernel"
         : plan.sourceAddresses().size() + " source address" + (plan.sourceAddresses().size() == 1 ? "" : "es") + " ("
             + abbreviate(plan.sourceAddresses()) + ")";
-    return String.format(Locale.ROOT, "%,d connections to %d target host%s (%s) from %d worker JVM%s, %s; %s",
-        plan.count(), plan.hosts().size(), plan.hosts().size() == 1 ? "" : "s",
-        abbreviate(plan.hosts().stream().map(TargetHost::label).toList()), plan.workers().size(),
+    String servers = plan.hosts().size() == 1 ? "" : String.format(Locale.ROOT, " (%,d in all: %s)", plan.count(),
+        abbreviate(plan.hosts().stream().map(TargetHost::label).toList()));
+    return String.format(Locale.ROOT, "%s%s from %d worker JVM%s, %s; %s", ConnectionStressResult.describeCount(
+        plan.perServer(), plan.to().word(), plan.hosts().stream().map(TargetHost::label).toList(), " connections"),
+        servers, plan.workers().size(),
         plan.workers().size() == 1 ? "" : "s", sources, plan.limits());
   }
 
@@ -300,6 +330,8 @@ public final class ConnectionStress {
     Long rssPeak = null;
     long growth = 0;
     long growthOpened = 0;
+    Map<String, Long> openedByHost = new LinkedHashMap<>();
+    plan.hosts().forEach(h -> openedByHost.put(h.label(), 0L));
     for (WorkerState s : states.values()) {
       WorkerProtocol.Opened o = s.opened;
       if (o == null) {
@@ -313,6 +345,7 @@ public final class ConnectionStress {
         continue;
       }
       opened += o.opened();
+      o.openedByHost().forEach((k, v) -> openedByHost.merge(k, v, Long::sum));
       o.failures().forEach((k, v) -> failures.merge(k, v, Long::sum));
       if (s.closed != null) {
         dropped += s.closed.droppedWhileHeld();
@@ -352,7 +385,8 @@ public final class ConnectionStress {
         holdStart, holdEnd, Duration.between(holdStart, holdEnd).toNanos() / 1e9,
         states.values().stream().anyMatch(s -> s.opened != null) ? dropped : null,
         plan.workers().size(), plan.sourceAddresses(), plan.hosts().stream().map(TargetHost::label).toList(),
-        rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null, plan.limits(), stopped);
+        rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null, plan.limits(), stopped,
+        plan.perServer(), plan.to().word(), openedByHost);
   }
 
   private static Long plus(Long a, Long b) {
@@ -497,7 +531,7 @@ public final class ConnectionStress {
     return hosts;
   }
 
-  private static TargetHost resolve(String hostPort) throws ConnectionLimitException {
+  static TargetHost resolve(String hostPort) throws ConnectionLimitException {
     String name = hostPort;
     int port = 27017;
     if (hostPort.startsWith("[")) {

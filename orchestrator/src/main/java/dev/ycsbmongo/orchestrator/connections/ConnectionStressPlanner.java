@@ -8,10 +8,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Decides, before anything is opened, how {@code connections.count} connections are spread over
- * worker JVMs, target hosts and source addresses so that each stays within this machine's limits,
- * or refuses with one line naming the limit that stands in the way. Pure: the limits come in as a
- * value, so every case is unit-tested.
+ * Decides, before anything is opened, how {@code connections.count} connections to each server
+ * (count x servers in all) are spread over worker JVMs and source addresses so that each stays
+ * within this machine's limits, or refuses with one line naming the limit that stands in the way.
+ * Pure: the servers (the URI's hosts, or the primary alone) and the limits come in as values, so
+ * every case is unit-tested.
  *
  * <p>The port model: a socket bound to a source address with port 0 takes a port no other socket
  * on that address holds, whatever its destination, so one source address gives one port range in
@@ -35,12 +36,22 @@ public final class ConnectionStressPlanner {
     return 200 + maxOpenFiles / 20;
   }
 
+  /**
+   * @param hosts the servers that each take {@code settings.count()} connections: every host of the
+   *     URI, or the primary alone ({@code connections.to})
+   */
   static ConnectionPlan plan(ConnectionKeys.Settings settings, List<TargetHost> hosts, LocalLimits limits,
       ConnectionStress.Options options) throws ConnectionLimitException {
-    int n = settings.count();
     if (hosts.isEmpty()) {
       throw new IllegalArgumentException("no target hosts");
     }
+    long total = (long) settings.count() * hosts.size();
+    if (total > Integer.MAX_VALUE) {
+      throw new ConnectionLimitException(String.format(Locale.ROOT, "%s makes %,d connections, more than one run can"
+          + " count: lower connections.count", countText(settings.count(), hosts.size()), total));
+    }
+    int n = (int) total;
+    String what = countText(settings.count(), hosts.size());
     long perProcess = limits.maxOpenFiles() == Long.MAX_VALUE ? Integer.MAX_VALUE
         : limits.maxOpenFiles() - workerOwnFiles(limits.maxOpenFiles());
     if (perProcess < 1) {
@@ -50,35 +61,42 @@ public final class ConnectionStressPlanner {
     }
     long perWorker = options.maxPerWorker() == null ? perProcess : Math.min(options.maxPerWorker(), perProcess);
     int workers = (int) ((n + perWorker - 1) / perWorker);
-    checkWorkerMemory(n, workers, perWorker, limits);
+    checkWorkerMemory(what, workers, perWorker, limits);
 
     long usablePorts = limits.portRange() == null ? Integer.MAX_VALUE
         : Math.max(1, limits.portRange().size() - RESERVED_PORTS);
     long perSource = options.maxPerSourceAddress() == null ? Long.MAX_VALUE : options.maxPerSourceAddress();
-    List<String> sources = sourceAddresses(n, hosts, limits, usablePorts, perSource, options.sourceAddresses());
+    List<String> sources = sourceAddresses(what, n, hosts, limits, usablePorts, perSource, options.sourceAddresses());
     List<List<Slot>> cells = sources.isEmpty() ? List.of(unboundCells(n, hosts)) : boundCells(n, hosts, sources);
     List<WorkerAssignment> assignments = splitOverWorkers(cells, n, workers, settings, options);
-    return new ConnectionPlan(n, hosts, sources, assignments, describe(limits, perWorker, usablePorts));
+    return new ConnectionPlan(n, settings.count(), settings.to(), hosts, sources, assignments,
+        describe(limits, perWorker, usablePorts));
   }
 
-  private static void checkWorkerMemory(int n, int workers, long perWorker, LocalLimits limits)
+  /** {@code connections.count 8000}, or with several servers {@code connections.count 8000 to each of 3 servers (24,000 connections)}. */
+  static String countText(int count, int servers) {
+    return servers == 1 ? ConnectionKeys.COUNT + " " + count : String.format(Locale.ROOT, "%s %d to each of %d servers"
+        + " (%,d connections)", ConnectionKeys.COUNT, count, servers, (long) count * servers);
+  }
+
+  private static void checkWorkerMemory(String what, int workers, long perWorker, LocalLimits limits)
       throws ConnectionLimitException {
     if (limits.memAvailableBytes() == null) {
       return;
     }
     long fit = Math.max(1, limits.memAvailableBytes() / WORKER_MEMORY_BYTES);
     if (workers > fit) {
-      throw new ConnectionLimitException(String.format(Locale.ROOT, "connections.count %d needs %,d worker JVMs of at"
+      throw new ConnectionLimitException(String.format(Locale.ROOT, "%s needs %,d worker JVMs of at"
           + " most %,d connections each (ulimit -n %d), but this machine's available memory (MemAvailable %.1f GiB)"
           + " fits about %,d of them at %d MiB each: raise the open-files limit (ulimit -n, or nofile in"
-          + " /etc/security/limits.conf) so each worker holds more, or run from several client machines", n, workers,
+          + " /etc/security/limits.conf) so each worker holds more, or run from several client machines", what, workers,
           perWorker, limits.maxOpenFiles(), limits.memAvailableBytes() / (double) (1L << 30), fit,
           WORKER_MEMORY_BYTES >> 20));
     }
   }
 
   /** The addresses to bind, empty for the kernel's choice; refuses when no choice fits the ports. */
-  private static List<String> sourceAddresses(int n, List<TargetHost> hosts, LocalLimits limits, long usablePorts,
+  private static List<String> sourceAddresses(String what, int n, List<TargetHost> hosts, LocalLimits limits, long usablePorts,
       long perSource, SourceAddresses wanted) throws ConnectionLimitException {
     int h = hosts.size();
     long perHost = (n + h - 1) / h;
@@ -87,12 +105,12 @@ public final class ConnectionStressPlanner {
     switch (wanted.mode()) {
       case NONE:
         if (perHost > usablePorts) {
-          throw portsRefusal(n, h, perHost, limits, "or allow more source addresses");
+          throw portsRefusal(what, h, perHost, limits, "or allow more source addresses");
         }
         if (n > perSource) {
-          throw new ConnectionLimitException(String.format(Locale.ROOT, "connections.count %d with at most %,d"
+          throw new ConnectionLimitException(String.format(Locale.ROOT, "%s with at most %,d"
               + " connections per source address needs %,d source addresses, but source addresses 'none' leaves the"
-              + " choice to the kernel (one address): allow more source addresses (auto on loopback, or a list)", n,
+              + " choice to the kernel (one address): allow more source addresses (auto on loopback, or a list)", what,
               perSource, (n + perSource - 1) / perSource));
         }
         return List.of();
@@ -100,13 +118,13 @@ public final class ConnectionStressPlanner {
         long capacity = boundCap * wanted.addresses().size();
         if (n > capacity) {
           if (boundCap < usablePorts) {
-            throw new ConnectionLimitException(String.format(Locale.ROOT, "connections.count %d with at most %,d"
-                + " connections per source address needs %,d source addresses, but %d are given: give more", n,
+            throw new ConnectionLimitException(String.format(Locale.ROOT, "%s with at most %,d"
+                + " connections per source address needs %,d source addresses, but %d are given: give more", what,
                 perSource, (n + boundCap - 1) / boundCap, wanted.addresses().size()));
           }
-          throw new ConnectionLimitException(String.format(Locale.ROOT, "connections.count %d needs %,d local ports,"
+          throw new ConnectionLimitException(String.format(Locale.ROOT, "%s needs %,d local ports,"
               + " but net.ipv4.ip_local_port_range (%s) gives %s and %d source addresses are"
-              + " given: widen it (%s), or give more source addresses", n, n, limits.portRange(),
+              + " given: widen it (%s), or give more source addresses", what, n, limits.portRange(),
               portsPerAddress(limits.portRange()), wanted.addresses().size(), widenCommand(limits.portRange())));
         }
         return wanted.addresses();
@@ -118,20 +136,19 @@ public final class ConnectionStressPlanner {
           return loopbackAddresses((int) ((n + boundCap - 1) / boundCap));
         }
         if (perHost > usablePorts) {
-          throw portsRefusal(n, h, perHost, limits, "or give source addresses of this machine (a list)");
+          throw portsRefusal(what, h, perHost, limits, "or give source addresses of this machine (a list)");
         }
-        throw new ConnectionLimitException(String.format(Locale.ROOT, "connections.count %d with at most %,d"
+        throw new ConnectionLimitException(String.format(Locale.ROOT, "%s with at most %,d"
             + " connections per source address needs %,d source addresses, and only loopback targets get them made"
-            + " up: give source addresses of this machine (a list)", n, perSource, (n + perSource - 1) / perSource));
+            + " up: give source addresses of this machine (a list)", what, perSource, (n + perSource - 1) / perSource));
     }
   }
 
-  private static ConnectionLimitException portsRefusal(int n, int hosts, long perHost, LocalLimits limits,
+  private static ConnectionLimitException portsRefusal(String what, int hosts, long perHost, LocalLimits limits,
       String lastRemedy) {
     String to = hosts == 1 ? "1 target host" : "each of " + hosts + " target hosts";
-    return new ConnectionLimitException(String.format(Locale.ROOT, "connections.count %d needs %,d local ports to %s,"
-        + " but net.ipv4.ip_local_port_range (%s) gives %s: widen it (%s), list more target hosts"
-        + " in the URI, %s", n, perHost, to, limits.portRange(), portsPerAddress(limits.portRange()),
+    return new ConnectionLimitException(String.format(Locale.ROOT, "%s needs %,d local ports to %s,"
+        + " but net.ipv4.ip_local_port_range (%s) gives %s: widen it (%s), lower connections.count, %s", what, perHost, to, limits.portRange(), portsPerAddress(limits.portRange()),
         widenCommand(limits.portRange()), lastRemedy));
   }
 
@@ -163,7 +180,7 @@ public final class ConnectionStressPlanner {
     return out;
   }
 
-  /** n connections over the hosts, evenly (the first hosts take the remainder). */
+  /** n connections over the hosts, evenly: count x hosts, so each host takes the count. */
   private static List<Slot> unboundCells(int n, List<TargetHost> hosts) {
     List<Slot> cells = new ArrayList<>();
     int h = hosts.size();

@@ -59,7 +59,8 @@ public final class ConnectionWorkerMain {
         public void opened(ConnectionOpener.OpenSummary s) {
           rssHeld[0] = settledRss();
           send(out, new WorkerProtocol.Opened(s.counts().opened(), s.counts().failed(), s.counts().failures(),
-              s.firstAttempt(), s.lastOpen(), WorkerProtocol.encode(s.latencyMicros()), rssBefore, rssHeld[0]));
+              s.firstAttempt(), s.lastOpen(), WorkerProtocol.encode(s.latencyMicros()), rssBefore, rssHeld[0],
+              s.openedByHost()));
         }
       });
       send(out, new WorkerProtocol.Closed(closed.closed(), closed.droppedWhileHeld(),

@@ -15,6 +15,11 @@ record Slot(String host, int port, String address, String sourceAddress, int cou
     }
   }
 
+  /** {@code host:port} as {@link TargetHost#label()} shows it. */
+  String hostLabel() {
+    return new TargetHost(host, port, address).label();
+  }
+
   Slot plus(int more) {
     return new Slot(host, port, address, sourceAddress, count + more);
   }

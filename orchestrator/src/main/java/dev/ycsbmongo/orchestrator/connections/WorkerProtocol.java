@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
@@ -51,11 +52,14 @@ final class WorkerProtocol {
   /**
    * Every attempt has ended. {@code latencyHistogram}: the open latencies in microseconds, an
    * HdrHistogram compressed and base64-encoded so the coordinator can merge exact percentiles.
+   * {@code openedByHost}: of {@code opened}, how many per target host (host:port).
    */
   record Opened(long opened, long failed, SortedMap<String, Long> failures, Instant firstAttempt, Instant lastOpen,
-      String latencyHistogram, Long rssBeforeBytes, Long rssHeldBytes) implements Message {
+      String latencyHistogram, Long rssBeforeBytes, Long rssHeldBytes, SortedMap<String, Long> openedByHost)
+      implements Message {
     Opened {
       failures = Collections.unmodifiableSortedMap(new TreeMap<>(failures));
+      openedByHost = Collections.unmodifiableSortedMap(new TreeMap<>(openedByHost == null ? Map.of() : openedByHost));
     }
   }
 

@@ -37,7 +37,7 @@ final class ConnectionPhase {
   static String command(String maskedUri, ConnectionKeys.Settings s) {
     return "scripts/orchestrator connections --uri " + ShellWords.quote(maskedUri) + " --count " + s.count()
         + " --rate " + trim(s.ratePerSecond()) + " --hold " + Durations.format(s.hold()) + " --timeout "
-        + Durations.format(s.timeout());
+        + Durations.format(s.timeout()) + (s.to() == ConnectionKeys.DEFAULT_TO ? "" : " --to " + s.to().word());
   }
 
   /** Problems that would stop the phase halfway (an OS limit), before any phase of the plan runs. */
@@ -75,12 +75,12 @@ final class ConnectionPhase {
         @Override
         public void progress(long opened, long failed, Duration elapsed) {
           progress.status(phase, new ProgressListener.PhaseProgress(elapsed.toSeconds(), opened,
-              (long) settings.count(), null, elapsed.isZero() ? 0 : opened / (elapsed.toMillis() / 1000.0), failed));
+              (long) stress.totalCount(), null, elapsed.isZero() ? 0 : opened / (elapsed.toMillis() / 1000.0), failed));
         }
 
         @Override
         public void holdStarted(Instant at) {
-          progress.note(phase.id() + ": holding " + settings.count() + " connections for "
+          progress.note(phase.id() + ": holding " + stress.describeCount() + " for "
               + Durations.format(settings.hold()));
         }
 

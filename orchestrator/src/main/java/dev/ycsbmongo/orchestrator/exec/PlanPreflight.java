@@ -59,8 +59,9 @@ public final class PlanPreflight {
     long limit = openFilesLimit();
     if (count > limit - EMBEDDED_FILE_HEADROOM) {
       return Optional.of(String.format(java.util.Locale.ROOT, "%s %,d is more than the embedded test server can accept:"
-          + " it runs inside the orchestrator, whose open-files limit (ulimit -n) is %,d; start several"
-          + " scripts/embedded-mongo servers and list them all in the target's uri (mongodb://127.0.0.1:P1,127.0.0.1:P2/)",
+          + " it runs inside the orchestrator, whose open-files limit (ulimit -n) is %,d; raise it, or lower the"
+          + " count (it is per server: several scripts/embedded-mongo servers in the target's uri,"
+          + " mongodb://127.0.0.1:P1,127.0.0.1:P2/, each take it)",
           ConnectionKeys.COUNT, count, limit));
     }
     return Optional.empty();

@@ -201,6 +201,15 @@ public final class SummaryFiles {
     return extras;
   }
 
+  /** The PNG Charts wrote beside the SVG, for the page to inline when it is the smaller; null when unreadable. */
+  private static byte[] chartPng(RunDirectory dir, String chartId) {
+    try {
+      return Files.readAllBytes(dir.file(Charts.DIR).resolve(chartId + ".png"));
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
   private static HtmlReport.Input htmlInput(RunDirectory dir, List<PhaseResult> results, String md, String planYaml,
       List<Charts.Drawn> drawn, List<ShapedTableFiles.Written> shaped) throws IOException {
     String name = results.isEmpty() ? dir.runId() : results.get(0).plan();
@@ -214,10 +223,12 @@ public final class SummaryFiles {
         // a plan.yaml edited by hand into something unreadable still leaves the report its results
       }
     }
-    List<HtmlReport.Figure> figures = drawn.stream()
-        .map(d -> new HtmlReport.Figure(d.spec().id(), d.spec().title(), d.svg() == null ? "" : d.svg(),
-            d.problem() == null ? d.spec().note() : "Not drawn: " + d.problem()))
-        .toList();
+    List<HtmlReport.Figure> figures = new java.util.ArrayList<>();
+    for (Charts.Drawn d : drawn) {
+      figures.add(new HtmlReport.Figure(d.spec().id(), d.spec().title(), d.svg() == null ? "" : d.svg(),
+          d.problem() == null ? d.spec().note() : "Not drawn: " + d.problem(), d.svg() == null ? null
+              : chartPng(dir, d.spec().id())));
+    }
     List<HtmlReport.Extra> extras = new ArrayList<>(comparisons(dir));
     // the shaped tables after the comparisons: the page's "Comparisons" link goes to the first extra
     for (ShapedTableFiles.Written w : shaped) {

@@ -19,15 +19,59 @@ public final class ConnectionKeys {
   public static final String HOLD = "connections.hold";
   /** How long one connection may take to connect and answer its command. */
   public static final String TIMEOUT = "connections.timeout";
+  /** Which servers of the connection string take {@code connections.count} each: {@link To}. */
+  public static final String TO = "connections.to";
 
-  public static final List<String> ALL = List.of(COUNT, RATE, HOLD, TIMEOUT);
+  public static final List<String> ALL = List.of(COUNT, RATE, HOLD, TIMEOUT, TO);
 
   public static final double DEFAULT_RATE = 0;
   public static final Duration DEFAULT_HOLD = Duration.ofSeconds(20);
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
-  /** A connections phase's settings, defaults filled in. */
-  public record Settings(int count, double ratePerSecond, Duration hold, Duration timeout) {
+  public static final To DEFAULT_TO = To.EACH;
+
+  /**
+   * Where {@code connections.count} goes. EACH: that many to every host the connection string
+   * names (one host: that host), so each server is probed to the count. PRIMARY: that many to the
+   * replica set's primary alone, found with {@code hello} on the listed hosts when the run starts.
+   * EACH is the default for every URI, replica set or not, because it depends on the URI alone:
+   * validate can plan it offline and the count never moves with an election.
+   */
+  public enum To {
+    EACH, PRIMARY;
+
+    public static final String ACCEPTED = "each|primary";
+
+    /** The plan's spelling: each, primary. */
+    public String word() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** From the plan's spelling; {@link IllegalArgumentException} naming the accepted words. */
+    public static To parse(String value) {
+      for (To t : values()) {
+        if (t.word().equals(value.strip())) {
+          return t;
+        }
+      }
+      throw new IllegalArgumentException("'" + value + "' is not accepted; expected " + ACCEPTED
+          + " (each: connections.count to every host of the URI; primary: to the primary only)");
+    }
+  }
+
+  /** A connections phase's settings, defaults filled in; {@code count} is per server ({@link To}). */
+  public record Settings(int count, double ratePerSecond, Duration hold, Duration timeout, To to) {
+
+    public Settings {
+      if (to == null) {
+        throw new IllegalArgumentException(TO + ": expected " + To.ACCEPTED);
+      }
+    }
+
+    /** Connections to each host of the URI. */
+    public Settings(int count, double ratePerSecond, Duration hold, Duration timeout) {
+      this(count, ratePerSecond, hold, timeout, DEFAULT_TO);
+    }
   }
 
   private ConnectionKeys() {
@@ -42,7 +86,8 @@ public final class ConnectionKeys {
     return new Settings(Integer.parseInt(count.strip()),
         Optional.ofNullable(properties.get(RATE)).map(v -> Double.parseDouble(v.strip())).orElse(DEFAULT_RATE),
         Optional.ofNullable(properties.get(HOLD)).map(Durations::parse).orElse(DEFAULT_HOLD),
-        Optional.ofNullable(properties.get(TIMEOUT)).map(Durations::parse).orElse(DEFAULT_TIMEOUT));
+        Optional.ofNullable(properties.get(TIMEOUT)).map(Durations::parse).orElse(DEFAULT_TIMEOUT),
+        Optional.ofNullable(properties.get(TO)).map(To::parse).orElse(DEFAULT_TO));
   }
 
   /**
@@ -83,6 +128,13 @@ public final class ConnectionKeys {
           if (key.equals(TIMEOUT) && d.isZero()) {
             return Optional.of("'0' would fail every connection; expected a duration above zero such as 10s");
           }
+          return Optional.empty();
+        } catch (IllegalArgumentException e) {
+          return Optional.of(e.getMessage());
+        }
+      case TO:
+        try {
+          To.parse(v);
           return Optional.empty();
         } catch (IllegalArgumentException e) {
           return Optional.of(e.getMessage());

@@ -5,10 +5,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The connection-stress columns of {@code summary.csv}: empty fields for every other phase. */
+/**
+ * The connection-stress columns of {@code summary.csv}: empty fields for every other phase.
+ * connections_requested is the total (connections_per_server x servers); connections_to says
+ * which servers (each: every host of the URI; primary: the primary alone).
+ */
 final class ConnectionCsvColumns {
 
-  static final List<String> HEAD = List.of("connections_requested", "connections_reached", "connections_failed",
+  static final List<String> HEAD = List.of("connections_requested", "connections_to", "connections_per_server",
+      "connections_reached", "connections_reached_by_server", "connections_failed",
       "connections_failures_by_cause", "connections_seen_by_server", "connections_open_s", "connections_open_p50_ms",
       "connections_open_p99_ms", "connections_open_max_ms", "connections_workers", "connections_source_addresses",
       "client_rss_before_bytes", "client_rss_held_bytes", "client_peak_rss_bytes", "client_bytes_per_connection");
@@ -20,7 +25,10 @@ final class ConnectionCsvColumns {
     if (c == null) {
       return HEAD.stream().map(h -> "").toList();
     }
-    return List.of(Long.toString(c.requested()), Long.toString(c.opened()), Long.toString(c.failed()),
+    return List.of(Long.toString(c.requested()), c.to() == null ? "" : c.to(),
+        c.countPerServer() == null ? "" : Integer.toString(c.countPerServer()), Long.toString(c.opened()),
+        c.openedByHost().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(";")), Long.toString(c.failed()),
         c.failuresByCause().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
             .collect(Collectors.joining(";")),
         c.seenByServer() == null ? "" : Long.toString(c.seenByServer()), SummaryCsv.num(c.openSeconds()),

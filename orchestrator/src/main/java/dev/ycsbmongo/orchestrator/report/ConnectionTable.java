@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * server's CPU and memory over the hold, the connection limit the sampled server reports
  * ({@code connections.current + available}, the largest seen) and the peak share of it in use.
  * Failed cells still show their figures: reaching a limit is the finding of such a study, not a
- * missing measurement.
+ * missing measurement. Requested says which servers took the count ("8,000 to each of 3 servers",
+ * "8,000 to the primary (host:port)"); Reached, with several servers, what each one got.
  */
 final class ConnectionTable {
 
@@ -43,8 +44,11 @@ final class ConnectionTable {
     c.forEach(r -> r.failuresByCause().forEach((k, v) -> causes.merge(k, v, Long::sum)));
     String failures = causes.isEmpty() ? "0" : causes.entrySet().stream()
         .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%,d", e.getValue())).collect(Collectors.joining(", "));
-    String reached = fmt(mean(c, r -> (double) r.opened()), "%,.0f") + (c.size() > 1 ? " (n=" + c.size() + ")" : "");
-    return List.of(fmt(mean(c, r -> (double) r.requested()), "%,.0f"), reached,
+    String reached = fmt(mean(c, r -> (double) r.opened()), "%,.0f") + (c.size() > 1 ? " (n=" + c.size() + ")"
+        : perServer(c.get(0)));
+    boolean sameRequest = c.stream().map(ConnectionStressResult::describeRequested).distinct().count() == 1;
+    return List.of(sameRequest ? c.get(0).describeRequested() : fmt(mean(c, r -> (double) r.requested()), "%,.0f"),
+        reached,
         fmt(mean(c, r -> r.seenByServer() == null ? null : r.seenByServer().doubleValue()), "%,.0f"),
         fmt(mean(c, ConnectionStressResult::openSeconds), "%,.1f"),
         fmt(mean(c, ConnectionStressResult::openLatencyP99Millis), "%,.1f"), failures,
@@ -55,6 +59,19 @@ final class ConnectionTable {
             : m.residentMbPeak().doubleValue()).toList()), "%,.0f"),
         fmt(max(s, m -> m.connectionsLimit() == null ? null : m.connectionsLimit().doubleValue()), "%,.0f"),
         fmt(max(s, ServerMetrics::connectionsUtilisationPeakPercent), "%,.1f"));
+  }
+
+  /** " (8,000 each)", or each server's count when they differ; "" for one server or an older record. */
+  static String perServer(ConnectionStressResult r) {
+    Map<String, Long> by = r.openedByHost();
+    if (by.size() < 2) {
+      return "";
+    }
+    if (by.values().stream().distinct().count() == 1) {
+      return String.format(Locale.ROOT, " (%,d each)", by.values().iterator().next());
+    }
+    return by.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
+        .collect(Collectors.joining(", ", " (", ")"));
   }
 
   private static Double mean(List<ConnectionStressResult> c, Function<ConnectionStressResult, Double> f) {

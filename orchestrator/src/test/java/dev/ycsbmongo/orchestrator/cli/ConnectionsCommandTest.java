@@ -35,7 +35,7 @@ class ConnectionsCommandTest {
     InProcessCli r = run("connections", "--help");
     assertEquals(0, r.exit());
     for (String d : List.of("--hold=DURATION", "Default: 20s", "Default: 10s", "Default: auto", "Default: 100",
-        "Default: 0")) {
+        "Default: 0", "default: each")) {
       assertTrue(r.out().contains(d), d + " in\n" + r.out());
     }
   }
@@ -54,8 +54,33 @@ class ConnectionsCommandTest {
             .getOperatingSystemMXBean()).getMaxFileDescriptorCount() >= 20_000, "this machine's exact limits");
     assertEquals("orchestrator: connections: connections.count 70000 needs 70,000 local ports to 1 target"
         + " host, but net.ipv4.ip_local_port_range (32768 60999) gives 28,232 per source address (27,732 once 500 are"
-        + " kept for other connections): widen it (sysctl -w net.ipv4.ip_local_port_range=\"10240 65535\"), list more"
-        + " target hosts in the URI, or allow more source addresses\n", r.err());
+        + " kept for other connections): widen it (sysctl -w net.ipv4.ip_local_port_range=\"10240 65535\"), lower"
+        + " connections.count, or allow more source addresses\n", r.err());
+  }
+
+  @Test
+  void rejectsAnUnknownToInOneLineListingEachAndPrimary() {
+    assertOneLineRefusal(run("connections", "--uri", "mongodb://127.0.0.1:1/", "--count", "5", "--to", "secondary"),
+        "orchestrator: connections: connections.to: 'secondary' is not accepted; expected each|primary (each:"
+            + " connections.count to every host of the URI; primary: to the primary only)");
+  }
+
+  @Test
+  void refusesPrimaryWhenTwoServersEachSayTheyAreIt() {
+    // two standalone servers both answer ismaster true: which one is "the primary" has no answer
+    try (EmbeddedMongoServer a = EmbeddedMongoServer.start(0); EmbeddedMongoServer b = EmbeddedMongoServer.start(0)) {
+      String ha = "127.0.0.1:" + a.port();
+      String hb = "127.0.0.1:" + b.port();
+      InProcessCli r = run("connections", "--uri", "mongodb://" + ha + "," + hb + "/", "--count", "5", "--to",
+          "primary", "--hold", "0");
+      assertEquals(2, r.exit(), r.err());
+      assertEquals("", r.out());
+      assertTrue(r.err().startsWith("orchestrator: connections: connections.to primary: the hosts name 2 different"
+          + " primaries ("), r.err());
+      assertTrue(r.err().contains(ha + " named by " + ha + " (itself)") && r.err().contains(hb + " named by " + hb
+          + " (itself)"), r.err());
+      assertEquals(1, r.err().lines().count(), r.err());
+    }
   }
 
   @Test
@@ -126,11 +151,12 @@ class ConnectionsCommandTest {
           "0", "--json", json.toString());
       System.out.println("[test] against " + server);
       assertEquals(0, r.exit(), r.err() + r.out());
+      String host = "127.0.0.1:" + server.port();
       assertTrue(r.out().startsWith("reached:        30 of 30 connections (client side)\n"), r.out());
       assertTrue(r.out().contains("failures:       none\n"), r.out());
       String text = Files.readString(json);
       assertTrue(text.startsWith("{\"schemaVersion\":1,\"requested\":30,\"opened\":30,\"failed\":0,"), text);
-      assertTrue(r.err().contains("connections: 30 connections to 1 target host"), r.err());
+      assertTrue(r.err().contains("connections: 30 connections to " + host + " from 1 worker JVM"), r.err());
     }
   }
 }

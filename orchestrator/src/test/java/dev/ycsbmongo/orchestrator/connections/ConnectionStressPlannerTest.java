@@ -34,9 +34,14 @@ class ConnectionStressPlannerTest {
     return new ConnectionKeys.Settings(n, 300, Duration.ofSeconds(20), Duration.ofSeconds(10));
   }
 
+  /** {@code n} connections to each of {@code hosts}, checked to be exactly that. */
   static ConnectionPlan plan(int n, List<TargetHost> hosts, ConnectionStress.Options o) throws ConnectionLimitException {
     ConnectionPlan p = ConnectionStressPlanner.plan(count(n), hosts, HERE, o);
-    assertEquals(n, p.workers().stream().mapToLong(WorkerAssignment::count).sum(), "every connection assigned once");
+    assertEquals((long) n * hosts.size(), p.workers().stream().mapToLong(WorkerAssignment::count).sum(),
+        "every connection assigned once");
+    assertEquals(n * hosts.size(), p.count());
+    perHost(p).forEach((host, c) -> assertEquals(n, c, host + " takes connections.count"));
+    assertEquals(hosts.size(), perHost(p).size());
     return p;
   }
 
@@ -63,8 +68,8 @@ class ConnectionStressPlannerTest {
 
   @Test
   void spreadsOverWorkersWhenOneProcessCannotHoldThemAll() throws Exception {
-    ConnectionPlan p = plan(50_000, loopbackHosts(4), DEFAULTS);
-    assertEquals(3, p.workers().size(), "18,800 per worker under ulimit -n 20000");
+    ConnectionPlan p = plan(12_500, loopbackHosts(4), DEFAULTS);
+    assertEquals(3, p.workers().size(), "50,000 in all, 18,800 per worker under ulimit -n 20000");
     for (WorkerAssignment w : p.workers()) {
       assertTrue(w.count() <= 18_800, "worker " + w.worker() + " holds " + w.count());
       assertEquals(100.0, w.ratePerSecond(), 1e-9, "the rate is split between the workers");
@@ -84,14 +89,14 @@ class ConnectionStressPlannerTest {
 
   @Test
   void spreadsOverRemoteHostsWithoutBinding() throws Exception {
-    ConnectionPlan p = plan(50_000, remoteHosts(2), DEFAULTS);
+    ConnectionPlan p = plan(25_000, remoteHosts(2), DEFAULTS);
     assertEquals(List.of(), p.sourceAddresses());
     assertEquals(List.of(25_000L, 25_000L), List.copyOf(perHost(p).values()));
   }
 
   @Test
   void smallLimitsSpreadOverThreeWorkersAndThreeSourceAddresses() throws Exception {
-    ConnectionPlan p = plan(600, loopbackHosts(3), DEFAULTS.withMaxPerWorker(250).withMaxPerSourceAddress(250));
+    ConnectionPlan p = plan(200, loopbackHosts(3), DEFAULTS.withMaxPerWorker(250).withMaxPerSourceAddress(250));
     assertEquals(3, p.workers().size());
     assertEquals(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"), p.sourceAddresses());
     assertEquals(Map.of("127.0.0.1", 200L, "127.0.0.2", 200L, "127.0.0.3", 200L), perSource(p));
@@ -100,15 +105,58 @@ class ConnectionStressPlannerTest {
   }
 
   @Test
-  void anAddressesRemainderRotatesOverTheHostsSoNoAddressExceedsItsLimit() throws Exception {
-    ConnectionPlan p = plan(500, loopbackHosts(3), DEFAULTS.withMaxPerSourceAddress(250));
-    assertEquals(Map.of("127.0.0.1", 250L, "127.0.0.2", 250L), perSource(p));
-    assertEquals(List.of(167L, 167L, 166L), List.copyOf(perHost(p).values()));
+  void anAddressesRemainderRotatesOverTheHostsSoEachHostGetsItsCountAndNoAddressExceedsItsLimit() throws Exception {
+    ConnectionPlan p = plan(5, loopbackHosts(3), DEFAULTS.withMaxPerSourceAddress(4));
+    assertEquals(Map.of("127.0.0.1", 4L, "127.0.0.2", 4L, "127.0.0.3", 4L, "127.0.0.4", 3L), perSource(p));
+    assertEquals(List.of(5L, 5L, 5L), List.copyOf(perHost(p).values()));
+  }
+
+  @Test
+  void eachServerOfTheUriTakesTheWholeCountNotAShareOfIt() throws Exception {
+    ConnectionPlan p = plan(8_000, remoteHosts(3), DEFAULTS);
+    assertEquals(24_000, p.count());
+    assertEquals(8_000, p.perServer());
+    assertEquals(ConnectionKeys.To.EACH, p.to());
+    assertEquals(List.of(8_000L, 8_000L, 8_000L), List.copyOf(perHost(p).values()));
+  }
+
+  @Test
+  void theWorkerCountIsForCountTimesServers() throws Exception {
+    assertEquals(1, plan(10_000, remoteHosts(1), DEFAULTS).workers().size());
+    assertEquals(2, plan(10_000, remoteHosts(2), DEFAULTS).workers().size(), "20,000 > 18,800 per worker");
+  }
+
+  @Test
+  void theFilesAndMemoryCheckCountsEveryServersConnections() throws Exception {
+    LocalLimits small = new LocalLimits(1024, new PortRange(32768, 60999), 2L << 30);
+    ConnectionStressPlanner.plan(count(2_000), remoteHosts(1), small, DEFAULTS);
+    ConnectionLimitException e = assertThrows(ConnectionLimitException.class,
+        () -> ConnectionStressPlanner.plan(count(2_000), remoteHosts(3), small, DEFAULTS));
+    assertTrue(e.getMessage().startsWith("connections.count 2000 to each of 3 servers (6,000 connections) needs 8 worker"
+        + " JVMs"), e.getMessage());
+  }
+
+  @Test
+  void thePrimaryAloneTakesTheCount() throws Exception {
+    ConnectionKeys.Settings primary = new ConnectionKeys.Settings(8_000, 0, Duration.ZERO, Duration.ofSeconds(10),
+        ConnectionKeys.To.PRIMARY);
+    ConnectionPlan p = ConnectionStressPlanner.plan(primary, remoteHosts(3).subList(1, 2), HERE, DEFAULTS);
+    assertEquals(ConnectionKeys.To.PRIMARY, p.to());
+    assertEquals(8_000, p.count());
+    assertEquals(Map.of("10.0.0.6:27017", 8_000L), perHost(p));
+  }
+
+  @Test
+  void refusesACountTimesServersBeyondWhatARunCanCount() {
+    ConnectionLimitException e = assertThrows(ConnectionLimitException.class,
+        () -> ConnectionStressPlanner.plan(count(1_000_000_000), remoteHosts(3), HERE, DEFAULTS));
+    assertEquals("connections.count 1000000000 to each of 3 servers (3,000,000,000 connections) makes 3,000,000,000"
+        + " connections, more than one run can count: lower connections.count", e.getMessage());
   }
 
   @Test
   void aWorkersSlotsToTheSameEndsMerge() throws Exception {
-    ConnectionPlan p = plan(10, loopbackHosts(2), DEFAULTS);
+    ConnectionPlan p = plan(5, loopbackHosts(2), DEFAULTS);
     assertEquals(2, p.workers().get(0).slots().size());
   }
 
@@ -125,18 +173,18 @@ class ConnectionStressPlannerTest {
         () -> plan(50_000, loopbackHosts(1), DEFAULTS.withSourceAddresses(SourceAddresses.none())));
     assertEquals("connections.count 50000 needs 50,000 local ports to 1 target host, but net.ipv4.ip_local_port_range"
         + " (32768 60999) gives 28,232 per source address (27,732 once 500 are kept for other connections): widen it"
-        + " (sysctl -w net.ipv4.ip_local_port_range=\"10240 65535\"), list more target hosts in the URI, or allow more"
+        + " (sysctl -w net.ipv4.ip_local_port_range=\"10240 65535\"), lower connections.count, or allow more"
         + " source addresses", e.getMessage());
   }
 
   @Test
   void refusesARemoteHostsPortsAndSuggestsAddressesOfThisMachine() {
     ConnectionLimitException e = assertThrows(ConnectionLimitException.class,
-        () -> plan(120_000, remoteHosts(4), DEFAULTS));
-    assertEquals("connections.count 120000 needs 30,000 local ports to each of 4 target hosts, but"
-        + " net.ipv4.ip_local_port_range (32768 60999) gives 28,232 per source address (27,732 once 500 are kept for"
-        + " other connections): widen it (sysctl -w net.ipv4.ip_local_port_range=\"10240 65535\"), list more target"
-        + " hosts in the URI, or give source addresses of this machine (a list)", e.getMessage());
+        () -> plan(30_000, remoteHosts(4), DEFAULTS));
+    assertEquals("connections.count 30000 to each of 4 servers (120,000 connections) needs 30,000 local ports to each"
+        + " of 4 target hosts, but net.ipv4.ip_local_port_range (32768 60999) gives 28,232 per source address (27,732"
+        + " once 500 are kept for other connections): widen it (sysctl -w net.ipv4.ip_local_port_range=\"10240"
+        + " 65535\"), lower connections.count, or give source addresses of this machine (a list)", e.getMessage());
   }
 
   @Test
@@ -170,8 +218,8 @@ class ConnectionStressPlannerTest {
   void refusesSoManyWorkersTheMemoryCannotHoldThem() {
     LocalLimits small = new LocalLimits(1024, new PortRange(32768, 60999), 2L << 30);
     ConnectionLimitException e = assertThrows(ConnectionLimitException.class,
-        () -> ConnectionStressPlanner.plan(count(20_000), remoteHosts(4), small, DEFAULTS));
-    assertEquals("connections.count 20000 needs 26 worker JVMs of at most 773 connections each (ulimit -n 1024), but"
+        () -> ConnectionStressPlanner.plan(count(5_000), remoteHosts(4), small, DEFAULTS));
+    assertEquals("connections.count 5000 to each of 4 servers (20,000 connections) needs 26 worker JVMs of at most 773 connections each (ulimit -n 1024), but"
         + " this machine's available memory (MemAvailable 2.0 GiB) fits about 6 of them at 320 MiB each: raise the"
         + " open-files limit (ulimit -n, or nofile in /etc/security/limits.conf) so each worker holds more, or run"
         + " from several client machines", e.getMessage());

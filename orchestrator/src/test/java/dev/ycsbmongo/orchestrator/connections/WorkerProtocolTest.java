@@ -52,7 +52,8 @@ class WorkerProtocolTest {
     List<WorkerProtocol.Message> messages = List.of(
         new WorkerProtocol.Ready(4242, 60_000_000L, 20_000),
         new WorkerProtocol.Progress(10, 4, failures),
-        new WorkerProtocol.Opened(10, 4, failures, t0, t1, hist, 60_000_000L, 70_000_000L),
+        new WorkerProtocol.Opened(10, 4, failures, t0, t1, hist, 60_000_000L, 70_000_000L,
+            new TreeMap<>(Map.of("127.0.0.1:27017", 6L, "127.0.0.1:27018", 4L))),
         new WorkerProtocol.Closed(10, 0, 90_000_000L),
         new WorkerProtocol.Failed("not an assignment"));
     List<String> lines = messages.stream().map(WorkerProtocol::line).toList();
@@ -61,7 +62,8 @@ class WorkerProtocolTest {
         "{\"type\":\"progress\",\"opened\":10,\"failed\":4,\"failures\":{\"refused\":3,\"timeout\":1}}",
         "{\"type\":\"opened\",\"opened\":10,\"failed\":4,\"failures\":{\"refused\":3,\"timeout\":1},"
             + "\"firstAttempt\":\"2026-11-23T01:02:03.456789Z\",\"lastOpen\":\"2026-11-23T01:02:05Z\","
-            + "\"latencyHistogram\":\"" + hist + "\",\"rssBeforeBytes\":60000000,\"rssHeldBytes\":70000000}",
+            + "\"latencyHistogram\":\"" + hist + "\",\"rssBeforeBytes\":60000000,\"rssHeldBytes\":70000000,"
+            + "\"openedByHost\":{\"127.0.0.1:27017\":6,\"127.0.0.1:27018\":4}}",
         "{\"type\":\"closed\",\"closed\":10,\"droppedWhileHeld\":0,\"peakRssBytes\":90000000}",
         "{\"type\":\"failed\",\"message\":\"not an assignment\"}"), lines);
     for (int i = 0; i < lines.size(); i++) {

@@ -449,8 +449,8 @@ class PlanLoaderRejectsTest {
     assertRejected(conn, "plan.yaml:6: scenarios[0].name: a connections scenario needs connections.count; set it in"
         + " the scenario's properties (or the plan's, a sweep, or every target's)");
     assertRejected(conn + "    workload: x\n", "plan.yaml:8: scenarios[0].workload: a connections scenario runs no"
-        + " YCSB workload; remove it (set connections.count, connections.rate, connections.hold, connections.timeout"
-        + " in properties)");
+        + " YCSB workload; remove it (set connections.count, connections.rate, connections.hold, connections.timeout,"
+        + " connections.to in properties)");
     assertRejected(conn + "    properties: {connections.count: 0}\n", "plan.yaml:8:"
         + " scenarios[0].properties.connections.count: '0' is not a connection count; expected a whole number >= 1");
     assertRejected(conn + "    properties: {connections.count: 5, connections.rate: -1}\n", "plan.yaml:8:"
@@ -461,7 +461,10 @@ class PlanLoaderRejectsTest {
         + " zero such as 10s");
     assertRejected(conn + "    properties: {connections.cuont: 5}\n", "plan.yaml:8:"
         + " scenarios[0].properties.connections.cuont: unknown connections.* property; accepted: connections.count,"
-        + " connections.rate, connections.hold, connections.timeout (did you mean 'connections.count'?)");
+        + " connections.rate, connections.hold, connections.timeout, connections.to (did you mean 'connections.count'?)");
+    assertRejected(conn + "    properties: {connections.count: 5, connections.to: all}\n", "plan.yaml:8:"
+        + " scenarios[0].properties.connections.to: 'all' is not accepted; expected each|primary (each:"
+        + " connections.count to every host of the URI; primary: to the primary only)");
   }
 
   // ---- sweep and zip

@@ -197,4 +197,37 @@ class ServerAndConnectionTablesTest {
         ResultFixtures.serverMetrics(embedded), r.connections());
     assertTrue(SummaryMarkdown.render(List.of(unknown)).contains("| 1,502 | - | - | ok |"), "absent, never 0");
   }
+
+  private static PhaseResult stress(int index, ConnectionStressResult c) {
+    PhaseResult r = ResultFixtures.run(index, "rs", "hold", 1, 1, 1, 1, 1, 1, ResultFixtures.MONGO);
+    return ResultFixtures.with(r, PhaseKind.CONNECTIONS, Map.of("connections.count",
+        Integer.toString(c.countPerServer())), "connections/rs/hold/connections.count=" + c.countPerServer() + "/rep=1",
+        PhaseStatus.SUCCEEDED, null, cpuAndQps(12.5, 30), c);
+  }
+
+  @Test
+  void theConnectionTableSaysWhichServersTookTheCountAndWhatEachReached() {
+    Map<String, Long> three = new java.util.LinkedHashMap<>();
+    three.put("10.0.0.5:3717", 8000L);
+    three.put("10.0.0.6:3717", 8000L);
+    three.put("10.0.0.7:3717", 7990L);
+    String md = SummaryMarkdown.render(List.of(stress(1, ResultFixtures.connections(8000, "each", three))));
+    assertTrue(md.contains("| 8,000 to each of 3 servers | 23,990 (10.0.0.5:3717 8,000, 10.0.0.6:3717 8,000,"
+        + " 10.0.0.7:3717 7,990) |"), md);
+    md = SummaryMarkdown.render(List.of(stress(2, ResultFixtures.connections(8000, "primary",
+        Map.of("10.0.0.5:3717", 8000L)))));
+    assertTrue(md.contains("| 8,000 to the primary (10.0.0.5:3717) | 8,000 |"), md);
+    three.put("10.0.0.7:3717", 8000L);
+    assertTrue(SummaryMarkdown.render(List.of(stress(1, ResultFixtures.connections(8000, "each", three))))
+        .contains("| 8,000 to each of 3 servers | 24,000 (8,000 each) |"));
+
+    String csv = SummaryCsv.render(List.of(stress(1, ResultFixtures.connections(8000, "each", three))));
+    List<String> head = List.of(csv.split("\n")[0].split(","));
+    List<String> row = List.of(csv.split("\n")[1].split(",", -1));
+    assertEquals("24000", row.get(head.indexOf("connections_requested")));
+    assertEquals("each", row.get(head.indexOf("connections_to")));
+    assertEquals("8000", row.get(head.indexOf("connections_per_server")));
+    assertEquals("10.0.0.5:3717=8000;10.0.0.6:3717=8000;10.0.0.7:3717=8000",
+        row.get(head.indexOf("connections_reached_by_server")));
+  }
 }

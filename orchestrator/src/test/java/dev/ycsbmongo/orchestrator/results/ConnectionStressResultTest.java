@@ -33,6 +33,22 @@ class ConnectionStressResultTest {
   }
 
   @Test
+  void jsonOfACountPerServerIsSealedAndReadsBack() throws Exception {
+    Map<String, Long> byHost = new java.util.LinkedHashMap<>();
+    byHost.put("127.0.0.1:27017", 300L);
+    byHost.put("127.0.0.1:27018", 298L);
+    ConnectionStressResult r = new ConnectionStressResult(1, 600, 598, 2, new TreeMap<>(Map.of("refused", 2L)), null,
+        Map.of(), "n", 1.5, 2.0, 9.5, 12.25, Instant.parse("2026-11-23T10:00:00Z"),
+        Instant.parse("2026-11-23T10:00:20Z"), 20.0, 0L, 1, List.of(), List.of("127.0.0.1:27017", "127.0.0.1:27018"),
+        null, null, null, null, "l", false, 300, "each", byHost);
+    String json = r.toJson();
+    assertTrue(json.endsWith("\"limits\":\"l\",\"interrupted\":false,\"countPerServer\":300,\"to\":\"each\","
+        + "\"openedByHost\":{\"127.0.0.1:27017\":300,\"127.0.0.1:27018\":298}}"), json);
+    assertEquals(r, ResultsJson.MAPPER.readValue(json, ConnectionStressResult.class));
+    assertEquals("300 to each of 2 servers", r.describeRequested());
+  }
+
+  @Test
   void absentFiguresAreLeftOutNeverZero() {
     ConnectionStressResult r = new ConnectionStressResult(1, 5, 0, 5, new TreeMap<>(Map.of("refused", 5L)), null,
         Map.of(), "no server-side count: 127.0.0.1:1 did not answer within 5000 ms", null, null, null, null,

@@ -116,6 +116,21 @@ public final class ResultFixtures {
         (110L << 20) + opened * 2048, 2048L, "ulimit -n 20000", false);
   }
 
+  /**
+   * A connection stress of {@code perServer} to each of {@code openedByHost}'s servers ({@code to}:
+   * each or primary), which reached what the map says.
+   */
+  public static ConnectionStressResult connections(int perServer, String to, Map<String, Long> openedByHost) {
+    ConnectionStressResult c = connections((long) perServer * openedByHost.size(),
+        openedByHost.values().stream().mapToLong(Long::longValue).sum());
+    return new ConnectionStressResult(c.schemaVersion(), c.requested(), c.opened(), c.failed(), c.failuresByCause(),
+        c.seenByServer(), c.seenByServerByHost(), c.seenByServerNote(), c.openSeconds(), c.openLatencyP50Millis(),
+        c.openLatencyP99Millis(), c.openLatencyMaxMillis(), c.holdStart(), c.holdEnd(), c.holdSeconds(),
+        c.droppedWhileHeld(), c.workers(), c.sourceAddresses(), List.copyOf(openedByHost.keySet()),
+        c.clientRssBeforeBytes(), c.clientRssHeldBytes(), c.clientPeakRssBytes(), c.clientBytesPerConnection(),
+        c.limits(), c.interrupted(), perServer, to, openedByHost);
+  }
+
   private static Map<String, String> labelsOf(String target) {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put("cores", target.contains("large") ? "16" : "4");

@@ -25,7 +25,7 @@ final class Css {
       table.commands td code { word-break: break-all; }
       pre { background: #f6f8fa; border: 1px solid #d0d7de; padding: 8px 12px; overflow-x: auto; }
       figure { margin: 16px 0 24px; }
-      figure svg { max-width: 100%; height: auto; border: 1px solid #e1e4e8; }
+      figure svg, figure img { max-width: 100%; height: auto; border: 1px solid #e1e4e8; }
       figcaption { margin-top: 4px; color: #3d444d; }
       footer { margin-top: 40px; border-top: 1px solid #d0d7de; padding-top: 8px; font-size: 12px; }
       @media print { nav { display: none; } figure { break-inside: avoid; } }

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * {@code report.html}: one self-contained page (inline CSS and SVG, no scripts, nothing fetched) with
+ * {@code report.html}: one self-contained page (inline CSS and charts, no scripts, nothing fetched) with
  * the study's name and plan, the environment, every chart, every table of summary.md, the phases
  * that failed or were skipped with their cause, and each phase's exact command (masked). Rendered
  * from stored results only, and deterministic: the date it shows is the run's, so {@code report}
@@ -19,8 +19,16 @@ import java.util.stream.Collectors;
  */
 public final class HtmlReport {
 
-  /** A chart to show: its SVG document (inlined) and how to read it. */
-  public record Figure(String id, String title, String svg, String note) {
+  /**
+   * A chart to show: its SVG document, its PNG (null when there is none) and how to read it. The
+   * page inlines the smaller of the two (BENCHMARKS.md: compacted SVG for most charts, PNG where
+   * many points make the SVG heavier), so the quickstart's report stays under 600 KB.
+   */
+  public record Figure(String id, String title, String svg, String note, byte[] png) {
+
+    public Figure(String id, String title, String svg, String note) {
+      this(id, title, svg, note, null);
+    }
   }
 
   /** A further section of Markdown (a comparison), rendered like the summary. */
@@ -67,7 +75,7 @@ public final class HtmlReport {
           + " masked.</p>\n<pre>").append(esc(in.planYaml())).append("</pre>\n</section>\n");
     }
     b.append("<footer>").append(esc(footer(in))).append("</footer>\n</body>\n</html>\n");
-    return b.toString();
+    return UniqueIds.dedupe(b.toString());
   }
 
   private static void header(StringBuilder b, Input in) {
@@ -135,7 +143,7 @@ public final class HtmlReport {
     }
     b.append("<section id=\"charts\">\n<h2>Charts</h2>\n");
     for (Figure f : figures) {
-      b.append("<figure id=\"chart-").append(esc(f.id())).append("\">\n").append(inlineSvg(f.svg()))
+      b.append("<figure id=\"chart-").append(esc(f.id())).append("\">\n").append(image(f))
           .append("\n<figcaption><strong>").append(esc(f.title())).append("</strong>");
       if (f.note() != null && !f.note().isBlank()) {
         b.append(" ").append(esc(f.note()));
@@ -214,6 +222,24 @@ public final class HtmlReport {
     int at = svg.indexOf("<svg");
     return at < 0 ? "<p>(chart not available)</p>" : svg.substring(at).strip();
   }
+
+  /** The figure's picture: its SVG inline, ids prefixed with the chart's, or its PNG as a data URI when that is smaller. */
+  static String image(Figure f) {
+    String svg = inlineSvg(f.svg());
+    if (svg.startsWith("<svg")) {
+      svg = UniqueIds.prefixSvg(svg, "chart-" + f.id());
+    }
+    if (f.png() == null || f.png().length == 0) {
+      return svg;
+    }
+    String png = "<img src=\"data:image/png;base64," + java.util.Base64.getEncoder().encodeToString(f.png())
+        + "\" width=\"" + PNG_WIDTH + "\" height=\"" + PNG_HEIGHT + "\" alt=\"" + esc(f.title()) + "\">";
+    return png.length() < svg.length() ? png : svg;
+  }
+
+  /** The charts' PNG size (ChartRenderer's), so the page reserves the space before the image decodes. */
+  static final int PNG_WIDTH = 960;
+  static final int PNG_HEIGHT = 540;
 
   private static String esc(String s) {
     return MarkdownHtml.escape(s);

@@ -71,4 +71,49 @@ class HtmlReportTest {
     assertEquals(List.of("a|b", "c"), MarkdownHtml.cells("| a\\|b | c |"));
     assertEquals("<p>x <strong>bold</strong> <code>&lt;y&gt;</code></p>\n", MarkdownHtml.render("x **bold** `<y>`", 0));
   }
+
+  /** Two charts as the library draws them: the same clip-path id in each, referenced by url(#...). */
+  private static final String CLIPPED = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><defs>"
+      + "<clipPath id=\"clip936197536\"><rect height=\"4\" width=\"4\" x=\"1\" y=\"1\"/></clipPath></defs>"
+      + "<g clip-path=\"url(#clip936197536)\"><path d=\"m1 1l2 2\"/></g></svg>";
+
+  private static String pageWith(List<HtmlReport.Figure> figures, String comparison) {
+    return HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, RECORDS, SummaryMarkdown.render(RECORDS),
+        figures, List.of(new HtmlReport.Extra("Comparison", comparison)), "0.1.0-SNAPSHOT"));
+  }
+
+  /** Every value of an id attribute that occurs more than once in the page. */
+  static List<String> repeatedIds(String html) {
+    java.util.Map<String, Integer> count = new java.util.TreeMap<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\sid=\"([^\"]*)\"").matcher(html);
+    while (m.find()) {
+      count.merge(m.group(1), 1, Integer::sum);
+    }
+    return count.entrySet().stream().filter(e -> e.getValue() > 1).map(java.util.Map.Entry::getKey).toList();
+  }
+
+  @Test
+  void noIdRepeatsAndEachChartsClipPathPointsAtItsOwnClip() {
+    String html = pageWith(List.of(new HtmlReport.Figure("a", "A", CLIPPED, null),
+        new HtmlReport.Figure("b", "B", CLIPPED, null)), "## rw-50-50 (run)\n\n| a |\n|:---|\n| x |\n");
+    assertEquals(List.of(), repeatedIds(html));
+    assertTrue(html.contains("<clipPath id=\"chart-a-clip936197536\">") && html.contains("clip-path=\"url(#chart-a-clip936197536)\""),
+        html);
+    assertTrue(html.contains("<clipPath id=\"chart-b-clip936197536\">") && html.contains("clip-path=\"url(#chart-b-clip936197536)\""),
+        html);
+    assertTrue(html.contains("<h2 id=\"rw-50-50-run\">") && html.contains("<h3 id=\"rw-50-50-run-2\">"),
+        "the comparison's heading that summary.md also has is renamed, the first keeps the links: " + html);
+  }
+
+  @Test
+  void inlinesThePngOnlyWhenItIsSmallerThanTheSvg() {
+    byte[] small = {(byte) 0x89, 'P', 'N', 'G'};
+    String withPng = pageWith(List.of(new HtmlReport.Figure("a", "A <chart>", CLIPPED, null, small)), "x");
+    assertTrue(withPng.contains("<figure id=\"chart-a\">\n<img src=\"data:image/png;base64,iVBORw==\" width=\"960\""
+        + " height=\"540\" alt=\"A &lt;chart&gt;\">"), withPng);
+    assertFalse(withPng.contains("<svg"), "one picture per chart");
+    byte[] large = new byte[CLIPPED.length()];
+    String withSvg = pageWith(List.of(new HtmlReport.Figure("a", "A", CLIPPED, null, large)), "x");
+    assertTrue(withSvg.contains("<figure id=\"chart-a\">\n<svg") && !withSvg.contains("<img"), withSvg);
+  }
 }

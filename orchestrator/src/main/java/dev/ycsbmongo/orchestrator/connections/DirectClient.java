@@ -1,0 +1,33 @@
+package dev.ycsbmongo.orchestrator.connections;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.ServerAddress;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.connection.ClusterConnectionMode;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A driver client to one host of the target alone (no replica-set discovery), with the URI's own
+ * credentials and options: what asking each server something ({@code hello}, serverStatus) needs.
+ */
+final class DirectClient {
+
+  private DirectClient() {
+  }
+
+  static MongoClient open(ConnectionString cs, TargetHost h, int timeoutMillis) {
+    MongoClientSettings settings = MongoClientSettings.builder()
+        .applyConnectionString(cs)
+        .applyToClusterSettings(b -> b.hosts(List.of(new ServerAddress(h.name(), h.port())))
+            .mode(ClusterConnectionMode.SINGLE).requiredReplicaSetName(null)
+            .serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(b -> b.connectTimeout(timeoutMillis, TimeUnit.MILLISECONDS)
+            .readTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
+        .applicationName("ycsb-orchestrator")
+        .build();
+    return MongoClients.create(settings);
+  }
+}
