@@ -127,6 +127,19 @@ class StudyPlansIT {
   void maxConnections() throws Exception {
     Study s = run("max-connections.yaml", new ScaledPlan(List.of(), List.of(), 1, 1, List.of(), 100));
     assertEquals(10, s.records.size(), "5 instances x 2 counts");
+    // The document (004_*.txt, "Hasil pengujian"): per storage, each instance's maximum connections, then its
+    // connections, connection utilisation, CPU and memory.
+    for (String storage : List.of("ESSD", "local SSD")) {
+      Table t = s.table("max-connections", "Instance yang menggunakan: " + storage);
+      assertEquals(List.of("Instance", "core", "memori", "Jumlah maksimum koneksi", "connections.count (asked)",
+          "reached", "Koneksi", "Utilisasi koneksi (%)", "Utilisasi CPU (%)", "Penggunaan memori (MB)", "QPS",
+          "Failures"), t.header().subList(0, 12));
+      for (List<String> row : t.rows()) {
+        assertEquals(row.get(4), row.get(5), "every connection asked for was reached on the embedded server: " + row);
+      }
+    }
+    assertTrue(s.file("summary.md").contains("to the primary"), "the connection table says the count went to the"
+        + " primary");
   }
 
   /** A finished run of one scaled study plan. */

@@ -3,7 +3,9 @@ package dev.ycsbmongo.orchestrator.report.tables;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ServerMetrics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -63,6 +65,14 @@ public final class TableColumns {
       mean("connectionsLimit", "Server conn. limit", fig(f -> toDouble(f.connectionsLimit())), "%,.0f"),
       mean("connectionUtilisation", "Peak conn. utilisation (%)", fig(CellFigures::connectionsUtilisationPeak),
           "%,.1f"),
+      conn("connectionsRequested", "Requested", c -> (double) c.requested(), "%,.0f"),
+      conn("connectionsReached", "Reached", c -> (double) c.opened(), "%,.0f"),
+      conn("connectionsFailed", "Failures", c -> (double) c.failed(), "%,.0f"),
+      conn("seenByServer", "Seen by server", c -> toDouble(c.seenByServer()), "%,.0f"),
+      conn("openSeconds", "Open time (s)", ConnectionStressResult::openSeconds, "%,.1f"),
+      conn("openP99", "Open p99 (ms)", ConnectionStressResult::openLatencyP99Millis, "%,.1f"),
+      stressed("serverCpu", "Server CPU (%)", m -> m.cpuMeanPercent(), "%,.1f"),
+      stressed("serverMemory", "Server memory (MB)", m -> toDouble(m.residentMbPeak()), "%,.0f"),
       new Column("status", "Status", Kind.CELL, c -> Value.of(SummaryMarkdown.status(c.reps()))),
       curve("bestThreads", "Best threads", c -> toDouble(c.bestThreads()), "%d"),
       curve("peakThroughput", "Peak throughput (ops/s)", Curves.Curve::peakThroughput, "%,.0f"),
@@ -84,6 +94,23 @@ public final class TableColumns {
   /** A cell figure: the mean over the repetitions that succeeded, absent when none measured it. */
   private static Column mean(String key, String header, Function<PhaseResult, Double> figure, String format) {
     return new Column(key, header, Kind.CELL, c -> number(SummaryMarkdown.mean(c.succeeded().stream().map(figure)
+        .toList()), format));
+  }
+
+  /**
+   * A connection-stress figure: the mean over every repetition that got as far as opening, failed ones
+   * included, as the connection table shows it (reaching a limit is such a study's finding).
+   */
+  private static Column conn(String key, String header, Function<ConnectionStressResult, Double> figure,
+      String format) {
+    return new Column(key, header, Kind.CELL, c -> number(SummaryMarkdown.mean(c.reps().stream()
+        .filter(r -> r.connections() != null).map(r -> figure.apply(r.connections())).toList()), format));
+  }
+
+  /** A server figure over a connection stress, from every repetition that opened connections, as above. */
+  private static Column stressed(String key, String header, Function<ServerMetrics, Double> figure, String format) {
+    return new Column(key, header, Kind.CELL, c -> number(SummaryMarkdown.mean(c.reps().stream()
+        .filter(r -> r.connections() != null && r.serverMetrics() != null).map(r -> figure.apply(r.serverMetrics()))
         .toList()), format));
   }
 
