@@ -1,18 +1,13 @@
 package dev.ycsbmongo.orchestrator.connections;
 
 import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoTimeoutException;
-import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import com.mongodb.connection.ClusterConnectionMode;
 import dev.ycsbmongo.orchestrator.Causes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 
 /**
@@ -60,16 +55,7 @@ final class ServerConnectionCounts {
     List<String> embedded = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (TargetHost h : hosts) {
-      MongoClientSettings settings = MongoClientSettings.builder()
-          .applyConnectionString(cs)
-          .applyToClusterSettings(b -> b.hosts(List.of(new ServerAddress(h.name(), h.port())))
-              .mode(ClusterConnectionMode.SINGLE).requiredReplicaSetName(null)
-              .serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
-          .applyToSocketSettings(b -> b.connectTimeout(timeoutMillis, TimeUnit.MILLISECONDS)
-              .readTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
-          .applicationName("ycsb-orchestrator")
-          .build();
-      try (MongoClient client = MongoClients.create(settings)) {
+      try (MongoClient client = DirectClient.open(cs, h, timeoutMillis)) {
         Document status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
         Object connections = status.get("connections");
         Object current = connections instanceof Document d ? d.get("current") : null;

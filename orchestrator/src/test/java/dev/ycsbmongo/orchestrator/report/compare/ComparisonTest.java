@@ -233,7 +233,8 @@ class ComparisonTest {
     assertTrue(c.pairs().stream().noneMatch(p -> p.kind().equals("load")));
   }
 
-  private static Map<String, String> labels(String storage, String ratio, String size) {
+  /** Study 1's labels in their order (shared with HonestPairingTest). */
+  static Map<String, String> labels(String storage, String ratio, String size) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("storage", storage);
     m.put("ratio", ratio);

@@ -42,11 +42,7 @@ class HonestPairingTest {
   }
 
   private static Map<String, String> labels(String storage, String ratio, String size) {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("storage", storage);
-    m.put("ratio", ratio);
-    m.put("size", size);
-    return m;
+    return ComparisonTest.labels(storage, ratio, size);
   }
 
   /**
