@@ -1,0 +1,169 @@
+package dev.ycsbmongo.orchestrator.clients;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Picks frames out of a text stream (a child's stdout, a pod's log) in which they may be
+ * interleaved with any other output, and checks them: each line's checksum, each client's
+ * sequence (hello at 0, then no gap and no repeat, the summary last), each payload, and that the
+ * summary's totals equal the sums of the client's intervals. The first problem ends the reading
+ * with one {@link FrameException} naming the source, the line and the client; lines without the
+ * marker are ignored. Lines can be fed one by one as they arrive ({@link #accept}) or a whole
+ * stream read at once ({@link #read}). One stream may carry several clients' frames.
+ */
+public final class FrameReader {
+
+  private final String source;
+  private final Map<Integer, Partial> clients = new TreeMap<>();
+  private long lineNo;
+
+  public FrameReader(String source) {
+    this.source = source;
+  }
+
+  /** Reads {@code in} to its end and returns the complete output of every client seen in it. */
+  public static List<ClientOutput> read(Reader in, String source) throws FrameException {
+    FrameReader r = new FrameReader(source);
+    BufferedReader b = in instanceof BufferedReader br ? br : new BufferedReader(in);
+    try {
+      for (String line = b.readLine(); line != null; line = b.readLine()) {
+        r.accept(line);
+      }
+    } catch (IOException e) {
+      throw new FrameException(source + ": cannot read after line " + r.lineNo + ": " + e.getMessage());
+    }
+    return r.finish();
+  }
+
+  /** Takes the next line of the stream (without its terminator). */
+  public void accept(String line) throws FrameException {
+    lineNo++;
+    Frame f;
+    try {
+      var parsed = FrameLine.parse(line);
+      if (parsed.isEmpty()) {
+        return;
+      }
+      f = parsed.get();
+    } catch (FrameException e) {
+      throw new FrameException(where() + e.getMessage());
+    }
+    Partial p = clients.computeIfAbsent(f.client(), c -> new Partial());
+    String who = where() + "client " + f.client() + " frame " + f.seq() + ": ";
+    if (f.seq() < p.next) {
+      throw new FrameException(who + "duplicated (frame " + f.seq() + " was already read on line "
+          + p.lines.get(f.seq()) + ")");
+    }
+    if (f.seq() > p.next) {
+      throw new FrameException(who + (f.seq() - p.next == 1 ? "frame " + p.next + " is missing"
+          : "frames " + p.next + " to " + (f.seq() - 1) + " are missing") + " before it (lost or damaged output)");
+    }
+    if (p.summary != null) {
+      throw new FrameException(who + "written after the client's summary, which must be last");
+    }
+    if (f.seq() == 0 && f.type() != FrameType.HELLO) {
+      throw new FrameException(who + "the first frame is " + f.type().wireName() + ", expected hello");
+    }
+    if (f.seq() > 0 && f.type() == FrameType.HELLO) {
+      throw new FrameException(who + "a second hello (the client restarted?)");
+    }
+    try {
+      switch (f.type()) {
+        case HELLO -> {
+          p.hello = ClientHello.fromPayload(f.payload());
+          if (p.hello.client() != f.client()) {
+            throw new FrameException("hello says client " + p.hello.client());
+          }
+        }
+        case INTERVAL -> p.add(OpInterval.fromPayload(f.payload()));
+        case SUMMARY -> p.summary = ClientSummary.fromPayload(f.payload());
+      }
+    } catch (FrameException e) {
+      throw new FrameException(who + e.getMessage());
+    }
+    p.lines.put(f.seq(), lineNo);
+    p.next++;
+  }
+
+  /**
+   * The complete output of every client seen, by client index.
+   *
+   * @throws FrameException when the stream held no frame, or a client's frames stop before its
+   *     summary (the client was killed or the output cut off)
+   */
+  public List<ClientOutput> finish() throws FrameException {
+    if (clients.isEmpty()) {
+      throw new FrameException(source + ": no frames in " + lineNo + " lines (the client wrote none, or its output"
+          + " was lost)");
+    }
+    List<ClientOutput> out = new ArrayList<>();
+    for (Map.Entry<Integer, Partial> e : clients.entrySet()) {
+      Partial p = e.getValue();
+      if (p.summary == null) {
+        throw new FrameException(source + ": client " + e.getKey() + " has no summary frame: its output ends after"
+            + " frame " + (p.next - 1) + " (client killed or output truncated)");
+      }
+      checkTotals(e.getKey(), p);
+      out.add(new ClientOutput(source, p.hello, p.intervals, p.summary));
+    }
+    return out;
+  }
+
+  /** The summary must equal the sums of the intervals: a lost interval frame cannot pass unnoticed. */
+  private void checkTotals(int client, Partial p) throws FrameException {
+    Map<String, long[]> sums = new LinkedHashMap<>();
+    Map<String, Map<String, Long>> errs = new HashMap<>();
+    for (OpInterval i : p.intervals) {
+      sums.computeIfAbsent(i.operation(), k -> new long[1])[0] += i.count();
+      i.errorsByStatus().forEach((s, n) -> errs.computeIfAbsent(i.operation(), k -> new TreeMap<>())
+          .merge(s, n, Long::sum));
+    }
+    for (String op : p.summary.operations().keySet()) {
+      sums.putIfAbsent(op, new long[1]);
+    }
+    for (Map.Entry<String, long[]> e : sums.entrySet()) {
+      String op = e.getKey();
+      ClientSummary.OpTotals t = p.summary.operations().get(op);
+      long count = t == null ? 0 : t.count();
+      Map<String, Long> errors = t == null ? Map.of() : t.errorsByStatus();
+      Map<String, Long> intervalErrors = errs.getOrDefault(op, Map.of());
+      if (count != e.getValue()[0] || !new TreeMap<>(errors).equals(new TreeMap<>(intervalErrors))) {
+        throw new FrameException(source + ": client " + client + " summary says " + op + " " + count + " ok, errors "
+            + errors + " but its intervals hold " + e.getValue()[0] + " ok, errors " + intervalErrors);
+      }
+    }
+  }
+
+  private String where() {
+    return source + " line " + lineNo + ": ";
+  }
+
+  /** One client's frames so far. */
+  private static final class Partial {
+    long next;
+    ClientHello hello;
+    final List<OpInterval> intervals = new ArrayList<>();
+    final Map<String, Long> lastEnd = new HashMap<>();
+    ClientSummary summary;
+    /** Where each frame was read, for "already read on line N". */
+    final Map<Long, Long> lines = new HashMap<>();
+
+    void add(OpInterval i) throws FrameException {
+      Long prev = lastEnd.get(i.operation());
+      if (prev != null && i.startMillis() < prev) {
+        throw new FrameException(i.operation() + " interval starting at " + i.startMillis()
+            + " overlaps the previous one, which ended at " + prev);
+      }
+      lastEnd.put(i.operation(), i.endMillis());
+      intervals.add(i);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package dev.ycsbmongo.orchestrator.clients;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Strict reading and writing of frame payloads (JSON objects): a missing or mistyped field is named. */
+final class Payloads {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  private Payloads() {
+  }
+
+  static ObjectNode object() {
+    return JSON.createObjectNode();
+  }
+
+  static String text(ObjectNode node) {
+    try {
+      return JSON.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write a frame payload", e);
+    }
+  }
+
+  static JsonNode parse(String payload, FrameType type) throws FrameException {
+    try {
+      JsonNode n = JSON.readTree(payload);
+      if (n == null || !n.isObject()) {
+        throw new FrameException(type.wireName() + " payload is not a JSON object");
+      }
+      return n;
+    } catch (JsonProcessingException e) {
+      throw new FrameException(type.wireName() + " payload is not JSON");
+    }
+  }
+
+  static long longField(JsonNode n, String field, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v == null || !v.canConvertToExactIntegral() || !v.canConvertToLong()) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' missing or not an integer");
+    }
+    return v.longValue();
+  }
+
+  static long nonNegative(JsonNode n, String field, FrameType type) throws FrameException {
+    long v = longField(n, field, type);
+    if (v < 0) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' is " + v + ", must be >= 0");
+    }
+    return v;
+  }
+
+  static String textField(JsonNode n, String field, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v == null || !v.isTextual() || v.asText().isEmpty()) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' missing or not a non-empty string");
+    }
+    return v.asText();
+  }
+
+  /** A map of name to non-negative count, e.g. errors by YCSB status. */
+  static Map<String, Long> counts(JsonNode n, String field, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v == null || !v.isObject()) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' missing or not an object of counts");
+    }
+    Map<String, Long> out = new TreeMap<>();
+    for (Map.Entry<String, JsonNode> e : v.properties()) {
+      JsonNode c = e.getValue();
+      if (!c.canConvertToExactIntegral() || !c.canConvertToLong() || c.longValue() < 0) {
+        throw new FrameException(type.wireName() + " payload: '" + field + "." + e.getKey()
+            + "' is not a count >= 0");
+      }
+      out.put(e.getKey(), c.longValue());
+    }
+    return out;
+  }
+
+  static ObjectNode counts(Map<String, Long> counts) {
+    ObjectNode o = object();
+    new TreeMap<>(counts).forEach(o::put);
+    return o;
+  }
+
+  /** Checks a map of counts on construction: names non-empty, counts >= 0; returns a sorted copy. */
+  static Map<String, Long> checkedCounts(Map<String, Long> counts, String what) {
+    Map<String, Long> out = new TreeMap<>();
+    counts.forEach((k, v) -> {
+      if (k == null || k.isEmpty() || v == null || v < 0) {
+        throw new IllegalArgumentException(what + ": '" + k + "' -> " + v + " is not a name with a count >= 0");
+      }
+      out.put(k, v);
+    });
+    return java.util.Collections.unmodifiableMap(out);
+  }
+}
