@@ -46,7 +46,7 @@ public final class FrameLine {
     }
     String rest = line.substring(at + MARKER.length()).strip();
     String[] f = rest.split(" ", -1);
-    if (f.length >= 1 && f[0].startsWith("v") && !f[0].equals(VERSION)) {
+    if (f.length > 1 && f[0].startsWith("v") && !f[0].equals(VERSION)) {
       throw new FrameException("frame version '" + f[0] + "' is not supported (accepted: " + VERSION + ")");
     }
     if (f.length != 6) {
