@@ -1,0 +1,15 @@
+#!/bin/sh
+#
+# bench/merge-bench.sh [REPETITIONS]: how long the orchestrator takes to read N clients' frames and
+# merge them into one cell (issue 13, package dev.ycsbmongo.orchestrator.clients), for N = 1, 2, 4,
+# 16, 64 clients x 60 one-second intervals x 4 operations (1000 latencies per interval and
+# operation). Merge time is the median of REPETITIONS (default 9) after 3 warm-up merges; read
+# time is one pass over all clients' frame text. Needs `mvn package` first. POSIX sh.
+set -eu
+root=$(CDPATH='' cd -P -- "$(dirname -- "$0")/.." && pwd)
+[ -e "$root/bench/target/bench-0.1.0-SNAPSHOT.jar" ] && [ -e "$root/orchestrator/target/lib" ] \
+  || { echo "bench: run mvn package first" >&2; exit 2; }
+echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); java: $(java -version 2>&1 | head -1)"
+exec java -Xmx1g -cp "$root/bench/target/bench-0.1.0-SNAPSHOT.jar:$root/orchestrator/target/orchestrator-0.1.0-SNAPSHOT.jar:$root/orchestrator/target/lib/*" \
+  dev.ycsbmongo.bench.MergeBench "${1:-9}"
