@@ -58,6 +58,10 @@ public final class FrameReader {
     }
     Partial p = clients.computeIfAbsent(f.client(), c -> new Partial());
     String who = where() + "client " + f.client() + " frame " + f.seq() + ": ";
+    if (f.seq() == 0 && f.type() == FrameType.HELLO && p.next > 0) {
+      throw new FrameException(who + "a second hello: the client started again after " + p.next
+          + " frames (a restarted process or pod); its measurements cannot be joined");
+    }
     if (f.seq() < p.next) {
       throw new FrameException(who + "duplicated (frame " + f.seq() + " was already read on line "
           + p.lines.get(f.seq()) + ")");
@@ -115,6 +119,20 @@ public final class FrameReader {
       out.add(new ClientOutput(source, p.hello, p.intervals, p.summary));
     }
     return out;
+  }
+
+  /**
+   * The complete output of client {@code client}, the only one this stream may carry (a pod's log
+   * or a child's stdout belongs to one client).
+   */
+  public ClientOutput finish(int client) throws FrameException {
+    List<ClientOutput> all = finish();
+    if (all.size() != 1 || all.get(0).client() != client) {
+      throw new FrameException(source + ": holds frames of client(s) "
+          + all.stream().map(c -> Integer.toString(c.client())).collect(java.util.stream.Collectors.joining(", "))
+          + ", expected client " + client + " only");
+    }
+    return all.get(0);
   }
 
   /** The summary must equal the sums of the intervals: a lost interval frame cannot pass unnoticed. */

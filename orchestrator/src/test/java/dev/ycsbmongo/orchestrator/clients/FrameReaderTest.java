@@ -186,6 +186,26 @@ class FrameReaderTest {
   }
 
   @Test
+  void reportsAClientThatStartedAgain() {
+    List<String> l = lines(client().frames());
+    List<String> again = new ArrayList<>(l.subList(0, 3));
+    again.addAll(l);
+    assertEquals("pod-1.log line 4: client 1 frame 0: a second hello: the client started again after 3 frames (a"
+        + " restarted process or pod); its measurements cannot be joined", readFails(again).getMessage());
+  }
+
+  @Test
+  void readsOneClientsStreamAndRejectsAnotherClientsFrames() throws Exception {
+    FrameReader r = new FrameReader("pod-1.log");
+    for (String line : lines(client().frames())) {
+      r.accept(line);
+    }
+    assertEquals(1, r.finish(1).client());
+    FrameException e = assertThrows(FrameException.class, () -> r.finish(0));
+    assertEquals("pod-1.log: holds frames of client(s) 1, expected client 0 only", e.getMessage());
+  }
+
+  @Test
   void writerRefusesFramesOutOfOrder() {
     FrameWriter w = new FrameWriter(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), 0);
     TestClient c = new TestClient(0, 1);
