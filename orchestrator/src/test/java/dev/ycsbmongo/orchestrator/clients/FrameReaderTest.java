@@ -206,6 +206,33 @@ class FrameReaderTest {
   }
 
   @Test
+  void framesSurviveOtherThreadsWritingToTheSameStream() throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    TestClient c = new TestClient(0, 1);
+    for (int i = 0; i < 200; i++) {
+      c.interval("READ", i * 1000L, (i + 1) * 1000L, 100 + i, 200 + i);
+    }
+    ClientOutput built = c.output();
+    Thread noise = new Thread(() -> {
+      for (int i = 0; i < 5000; i++) {
+        out.print("status " + i + " ");  // unterminated: a frame may follow on the same line
+        out.println("ops/sec");
+      }
+    });
+    noise.start();
+    FrameWriter w = new FrameWriter(out, 0);
+    w.hello(c.hello());
+    built.intervals().forEach(w::interval);
+    w.summary(c.summary());
+    noise.join();
+    ClientOutput read = FrameReader.read(new StringReader(bytes.toString(StandardCharsets.UTF_8)), "stdout")
+        .get(0);
+    assertEquals(built.summary(), read.summary());
+    assertEquals(200, read.intervals().size());
+  }
+
+  @Test
   void writerRefusesFramesOutOfOrder() {
     FrameWriter w = new FrameWriter(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), 0);
     TestClient c = new TestClient(0, 1);
