@@ -2,11 +2,12 @@ package dev.ycsbmongo.orchestrator.kubernetes;
 
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -134,8 +135,10 @@ public final class ClientFleet {
         try {
           // a safety net: should the orchestrator die, the cluster's garbage collector removes
           // the Secret with the Job once ttlSecondsAfterFinished has removed the Job
+          // a merge patch, not edit(): edit() reads the Secret first, which would need 'secrets get'
+          String patch = "{\"metadata\":{\"ownerReferences\":[" + kube.getKubernetesSerialization().asJson(JobManifests.ownedBy(created)) + "]}}";
           kube.secrets().inNamespace(spec.namespace()).withName(spec.secretName())
-              .edit(s -> new SecretBuilder(s).editMetadata().withOwnerReferences(JobManifests.ownedBy(created)).endMetadata().build());
+              .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
         } catch (KubernetesClientException e) {
           // not fatal: run() and cancel() delete the Secret explicitly anyway
         }

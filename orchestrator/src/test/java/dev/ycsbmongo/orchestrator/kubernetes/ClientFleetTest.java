@@ -55,7 +55,7 @@ class ClientFleetTest {
   @AfterEach
   void stopRunner() throws InterruptedException {
     runner.shutdownNow();
-    assertTrue(runner.awaitTermination(10, TimeUnit.SECONDS), "the fleet's run() did not return");
+    assertTrue(runner.awaitTermination(60, TimeUnit.SECONDS), "the fleet's run() did not return");
   }
 
   private Future<FleetResult> start(ClientFleet fleet) {
@@ -74,13 +74,13 @@ class ClientFleetTest {
     return client.secrets().inNamespace("bench").withName(jobName + "-secrets").get();
   }
 
-  /** Waits for the fleet to have created its Job, as the Job controller would. */
+  /** Waits for the fleet to have created its Job, as the Job controller would (generous: 2 cores shared). */
   private static Job awaitJob(String name) throws InterruptedException {
     return await(() -> job(name), "job " + name + " to be created");
   }
 
   private static <T> T await(Supplier<T> probe, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (System.nanoTime() < deadline) {
       T value = probe.get();
       if (value != null && !Boolean.FALSE.equals(value)) {
@@ -101,7 +101,7 @@ class ClientFleetTest {
   }
 
   private static FleetResult result(Future<FleetResult> run) throws Exception {
-    return run.get(10, TimeUnit.SECONDS);
+    return run.get(60, TimeUnit.SECONDS);
   }
 
   @Test
@@ -219,9 +219,9 @@ class ClientFleetTest {
 
   @Test
   void shouldFailAPodStuckInImagePullBackOffAfterThePendingTimeout() throws Exception {
-    Future<FleetResult> run = start(fleet(Fleets.spec("pull", 1, Duration.ofMillis(300))));
-    awaitJob("pull");
+    // the pod exists before the fleet looks, so only the pending timeout can end it (not "no pods yet")
     createPod(Fleets.waiting("pull", 0, "ImagePullBackOff", "Back-off pulling image \"registry.example.com/ycsb-mongodb-client:0.1.0\""));
+    Future<FleetResult> run = start(fleet(Fleets.spec("pull", 1, Duration.ofMillis(300))));
 
     FleetResult result = result(run);
     assertEquals(Optional.of("pod pull-0-x7k2q (client 0) still pending after 0.3 s: ImagePullBackOff "
@@ -246,7 +246,7 @@ class ClientFleetTest {
 
     Thread ctrlC = new Thread(fleet::cancel, "ctrl-c");
     ctrlC.start();
-    ctrlC.join(10_000);
+    ctrlC.join(60_000);
 
     FleetResult result = result(run);
     assertTrue(result.cancelled());
