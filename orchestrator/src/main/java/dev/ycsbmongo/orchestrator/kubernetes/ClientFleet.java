@@ -74,6 +74,7 @@ public final class ClientFleet {
    *
    * @throws IllegalStateException when called a second time
    * @throws InterruptedException when this thread is interrupted (the Job and Secret are deleted first)
+   * @throws RuntimeException what {@code sink} throws (the Job and Secret are deleted first)
    */
   public FleetResult run(ClientLineSink sink) throws InterruptedException {
     if (!started.compareAndSet(false, true)) {
@@ -88,7 +89,12 @@ public final class ClientFleet {
         follow.untilDone();
       }
     } finally {
+      // an interrupted thread would make the HTTP calls of the clean-up fail: clean up first
+      boolean interrupted = Thread.interrupted();
       deleteAll();
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
     boolean wasCancelled = isCancelled();
     Optional<String> failure = Optional.ofNullable(follow.failure);

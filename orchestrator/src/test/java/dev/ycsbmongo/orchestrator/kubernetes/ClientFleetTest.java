@@ -258,6 +258,15 @@ class ClientFleetTest {
   }
 
   @Test
+  void shouldDeleteJobAndSecretWhenItsThreadIsInterrupted() throws Exception {
+    Future<FleetResult> run = start(fleet(Fleets.spec("interrupt", 1, Duration.ofMinutes(1))));
+    awaitJob("interrupt");
+    await(() -> secret("interrupt"), "the secret");
+    run.cancel(true);
+    await(() -> job("interrupt") == null && secret("interrupt") == null, "job and secret to be deleted");
+  }
+
+  @Test
   void shouldCreateNothingWhenCancelledBeforeItRuns() throws Exception {
     ClientFleet fleet = fleet(Fleets.spec("early", 1, Duration.ofMinutes(1)));
     fleet.cancel();
