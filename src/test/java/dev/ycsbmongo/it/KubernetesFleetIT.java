@@ -89,7 +89,7 @@ class KubernetesFleetIT {
   @Test
   void shouldRecordAFailingClientsExitCode() throws InterruptedException {
     FleetResult result = new ClientFleet(kube, spec("one-fails", 2,
-        "if [ \"$JOB_COMPLETION_INDEX\" = 1 ]; then echo failing; exit 3; fi; sleep 5"), Duration.ofSeconds(1))
+        "if [ \"$JOB_COMPLETION_INDEX\" = 1 ]; then echo failing; exit 3; fi; sleep 30"), Duration.ofSeconds(1))
         .run((index, line) -> { });
 
     assertEquals(ClientOutcome.Status.FAILED, result.clients().get(1).status());

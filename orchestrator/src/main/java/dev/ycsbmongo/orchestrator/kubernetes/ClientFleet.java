@@ -14,6 +14,7 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -229,7 +230,11 @@ public final class ClientFleet {
 
     private void poll() {
       long now = System.nanoTime();
-      List<Pod> pods = kube.pods().inNamespace(spec.namespace()).withLabel(JobManifests.FLEET_LABEL, spec.jobName()).list().getItems();
+      List<Pod> pods = new ArrayList<>(kube.pods().inNamespace(spec.namespace())
+          .withLabel(JobManifests.FLEET_LABEL, spec.jobName()).list().getItems());
+      // earliest end first, so the cell's cause is the client that failed first, not one the Job
+      // controller killed because of it (RFC 3339 UTC timestamps sort as text; unended pods last)
+      pods.sort(Comparator.comparing((Pod pod) -> PodStates.finishedAt(pod).orElse("~")));
       Set<Integer> seen = new HashSet<>();
       for (Pod pod : pods) {
         PodState state = PodStates.of(pod);

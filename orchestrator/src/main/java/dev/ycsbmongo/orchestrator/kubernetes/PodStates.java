@@ -59,6 +59,15 @@ public final class PodStates {
     }
   }
 
+  /**
+   * When the client container ended (RFC 3339, as Kubernetes writes it), for putting the first
+   * failure first: once one client fails, the Job controller kills the others, and their deaths
+   * are consequences, not causes. Empty while it runs, or when Kubernetes did not say.
+   */
+  public static Optional<String> finishedAt(Pod pod) {
+    return terminated(pod.getStatus()).map(ContainerStateTerminated::getFinishedAt).filter(t -> !blank(t));
+  }
+
   /** The completion index from the annotation (1.21+) or label (1.28+); -1 when absent. */
   static int index(Pod pod) {
     for (Map<String, String> source : List.of(nullSafe(pod.getMetadata().getAnnotations()), nullSafe(pod.getMetadata().getLabels()))) {

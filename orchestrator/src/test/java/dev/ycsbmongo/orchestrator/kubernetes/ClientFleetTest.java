@@ -207,6 +207,22 @@ class ClientFleetTest {
   }
 
   @Test
+  void shouldNameTheClientThatFailedFirstNotTheOnesKilledAfterIt() throws Exception {
+    // client 1 ran out of memory at 12:00:05; the Job controller then killed client 0 at 12:00:06
+    Pod killedAfter = Fleets.pod("first", 0, "Failed").editStatus().addNewContainerStatus().withName(JobManifests.CONTAINER)
+        .withNewState().withNewTerminated().withExitCode(143).withReason("Error").withFinishedAt("2026-11-24T12:00:06Z")
+        .endTerminated().endState().endContainerStatus().endStatus().build();
+    Pod failedFirst = Fleets.pod("first", 1, "Failed").editStatus().addNewContainerStatus().withName(JobManifests.CONTAINER)
+        .withNewState().withNewTerminated().withExitCode(137).withReason("OOMKilled").withFinishedAt("2026-11-24T12:00:05Z")
+        .endTerminated().endState().endContainerStatus().endStatus().build();
+    createPod(killedAfter);
+    createPod(failedFirst);
+
+    FleetResult result = result(start(fleet(Fleets.spec("first", 2, Duration.ofMinutes(1)))));
+    assertTrue(result.failure().orElseThrow().startsWith("pod first-1-x7k2q (client 1) was OOMKilled"), result.failure().toString());
+  }
+
+  @Test
   void shouldRecordAnEvictedPodWithTheKubeletsReason() throws Exception {
     Future<FleetResult> run = start(fleet(Fleets.spec("evict", 1, Duration.ofMinutes(1))));
     awaitJob("evict");
