@@ -39,6 +39,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ClientFleet {
 
+  private static final int HTTP_CONFLICT = 409;
+
   private final KubernetesClient kube;
   private final FleetSpec spec;
   private final Duration pollInterval;
@@ -47,6 +49,13 @@ public final class ClientFleet {
   /** Guards creation against deletion: once cancelled, nothing more is created. */
   private final Object lifecycle = new Object();
   private volatile String cleanupProblem;
+  /**
+   * Whether the Secret and the Job may be ours to delete: set before each create (a create that
+   * timed out may still have happened), cleared on 409 Conflict (the name belongs to someone else,
+   * perhaps another run, whose objects must survive our failure). Guarded by {@link #lifecycle}.
+   */
+  private boolean secretOurs;
+  private boolean jobOurs;
 
   /**
    * @param kube the client to the cluster (its context's credentials need the permissions in
@@ -107,8 +116,9 @@ public final class ClientFleet {
   }
 
   /**
-   * Stops the fleet: deletes the Job and the Secret now and makes {@link #run} return. Safe from
-   * any thread, any number of times, before, during or after {@code run}.
+   * Stops the fleet: deletes the Job and the Secret it created now and makes {@link #run}
+   * return; after it nothing is created. Safe from any thread, any number of times, before, during
+   * or after {@code run}.
    */
   public void cancel() {
     cancelled.countDown();
@@ -128,14 +138,18 @@ public final class ClientFleet {
       Job created;
       try {
         if (!spec.secrets().isEmpty()) {
+          secretOurs = true;
           kube.secrets().inNamespace(spec.namespace()).resource(JobManifests.secret(spec)).create();
         }
       } catch (KubernetesClientException e) {
+        secretOurs = e.getCode() != HTTP_CONFLICT;
         return Optional.of("could not create secret " + spec.secretName() + " in namespace " + spec.namespace() + ": " + describe(e) + ".");
       }
       try {
+        jobOurs = true;
         created = kube.batch().v1().jobs().inNamespace(spec.namespace()).resource(JobManifests.job(spec)).create();
       } catch (KubernetesClientException e) {
+        jobOurs = e.getCode() != HTTP_CONFLICT;
         return Optional.of("could not create job " + spec.jobName() + " in namespace " + spec.namespace() + ": " + describe(e) + ".");
       }
       if (!spec.secrets().isEmpty()) {
@@ -154,17 +168,19 @@ public final class ClientFleet {
     }
   }
 
-  /** Deletes the Job (its pods in the background) and the Secret; absent objects are fine. */
+  /** Deletes the Job (its pods in the background) and the Secret if ours; absent objects are fine. */
   private void deleteAll() {
     synchronized (lifecycle) {
       List<String> left = new ArrayList<>();
       try {
-        kube.batch().v1().jobs().inNamespace(spec.namespace()).withName(spec.jobName())
-            .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
+        if (jobOurs) {
+          kube.batch().v1().jobs().inNamespace(spec.namespace()).withName(spec.jobName())
+              .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
+        }
       } catch (KubernetesClientException e) {
         left.add("job " + spec.jobName() + " (" + describe(e) + ")");
       }
-      if (!spec.secrets().isEmpty()) {
+      if (secretOurs) {
         try {
           kube.secrets().inNamespace(spec.namespace()).withName(spec.secretName()).delete();
         } catch (KubernetesClientException e) {

@@ -283,6 +283,17 @@ class ClientFleetTest {
   }
 
   @Test
+  void shouldLeaveAnotherRunsJobAloneWhenItsNameIsTaken() throws Exception {
+    Job theirs = JobManifests.job(Fleets.spec("taken", 1, Duration.ofMinutes(1)));
+    client.batch().v1().jobs().inNamespace("bench").resource(theirs).create();
+
+    FleetResult result = result(start(fleet(Fleets.spec("taken", 1, Duration.ofMinutes(1)))));
+    assertTrue(result.failure().orElseThrow().startsWith("could not create job taken in namespace bench: HTTP 409"), result.failure().toString());
+    assertNotNull(job("taken"), "a Job we did not create is not ours to delete");
+    assertNull(secret("taken"), "the Secret we created is deleted");
+  }
+
+  @Test
   void shouldCreateNothingWhenCancelledBeforeItRuns() throws Exception {
     ClientFleet fleet = fleet(Fleets.spec("early", 1, Duration.ofMinutes(1)));
     fleet.cancel();
