@@ -1,0 +1,12 @@
+/**
+ * The Kubernetes backend of issue 13 (not yet wired into {@code run}): one cell's N YCSB clients
+ * as one Indexed Job. {@link dev.ycsbmongo.orchestrator.kubernetes.FleetSpec} says what to run,
+ * {@link dev.ycsbmongo.orchestrator.kubernetes.JobManifests} turns it into a Secret and a Job,
+ * {@link dev.ycsbmongo.orchestrator.kubernetes.ClientFleet} creates them, follows the pods, hands
+ * each client's log lines to a {@link dev.ycsbmongo.orchestrator.kubernetes.ClientLineSink}, names
+ * the first failed pod's cause ({@link dev.ycsbmongo.orchestrator.kubernetes.PodStates}) and
+ * deletes both objects when the cell ends, fails or is cancelled. Secret values reach pods only
+ * through {@code secretKeyRef}; every text this package produces is passed through
+ * {@link dev.ycsbmongo.orchestrator.kubernetes.SecretValues#redact(String)}.
+ */
+package dev.ycsbmongo.orchestrator.kubernetes;
