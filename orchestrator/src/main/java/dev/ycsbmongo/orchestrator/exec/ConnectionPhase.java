@@ -10,6 +10,10 @@ import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,14 +28,20 @@ import java.util.stream.Collectors;
  * means). The phase fails when more connections failed than {@code execution.maxErrorRate} allows,
  * so a plan that probes a server's limit on purpose raises that limit.
  */
-final class ConnectionPhase {
+final class ConnectionPhase implements PhaseRunner {
 
   /** What the phase did: the verdict and the figures its record carries. */
-  record Outcome(PhaseVerdict verdict, ConnectionStressResult connections, ServerMetrics server, Duration elapsed) {
+  private record Outcome(PhaseVerdict verdict, ConnectionStressResult connections, ServerMetrics server,
+      Duration elapsed) {
   }
 
+  private final RunContext ctx;
   private volatile ConnectionStress running;
   private volatile boolean stopRequested;
+
+  ConnectionPhase(RunContext ctx) {
+    this.ctx = ctx;
+  }
 
   /** The orchestrator command that does the same as this phase, connection string masked. */
   static String command(String maskedUri, ConnectionKeys.Settings s) {
@@ -46,7 +56,8 @@ final class ConnectionPhase {
         ConnectionStress.Options.defaults());
   }
 
-  void stop() {
+  @Override
+  public void stop() {
     stopRequested = true;
     ConnectionStress s = running;
     if (s != null) {
@@ -54,7 +65,24 @@ final class ConnectionPhase {
     }
   }
 
-  Outcome run(Phase phase, String uri, ServerInfo server, Path dir, String relDir, ProgressListener progress) {
+  @Override
+  public PhaseResult run(Cell cell) {
+    String display = command(cell.target().maskedUri(), ConnectionKeys.settings(cell.phase().connectionSettings()));
+    try {
+      Files.writeString(cell.dir().resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection"
+          + " string masked)\n" + display + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return cell.records().unmeasured(PhaseVerdict.failed("cannot write " + RunDirectory.COMMAND + ": "
+          + e.getMessage()), cell.relDir(), display);
+    }
+    Outcome o = stress(cell.phase(), cell.uri(), ctx.servers().get(cell.target().name()), cell.dir(), cell.relDir(),
+        cell.progress());
+    return cell.records().measured(o.elapsed().toMillis() / 1000.0, o.verdict(), null, cell.relDir(), display, null,
+        o.server(), o.connections(), null);
+  }
+
+  private Outcome stress(Phase phase, String uri, ServerInfo server, Path dir, String relDir,
+      ProgressListener progress) {
     long t0 = System.nanoTime();
     ConnectionKeys.Settings settings = ConnectionKeys.settings(phase.connectionSettings());
     ConnectionStress stress;

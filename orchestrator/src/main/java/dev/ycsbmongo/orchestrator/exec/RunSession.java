@@ -82,7 +82,7 @@ public final class RunSession {
         progress.note("target " + t.name() + ": " + (s.probeError() == null ? s.describe()
             : "not answering (" + s.probeError() + ")"));
       }
-      PhaseExecutor executor = new PhaseExecutor(new PhaseExecutor.Context(matrix.plan(), dir, client, servers, uris,
+      PhaseExecutor executor = new PhaseExecutor(new RunContext(matrix.plan(), dir, client, servers, uris,
           ChildJvm.current(), serverSettings));
       runner = new PlanRunner(matrix, executor, writer, progress, failFast, dir.path());
       if (stopRequested) {
