@@ -36,8 +36,6 @@ final class ConnectionPhase implements PhaseRunner {
   }
 
   private final RunContext ctx;
-  private volatile ConnectionStress running;
-  private volatile boolean stopRequested;
 
   ConnectionPhase(RunContext ctx) {
     this.ctx = ctx;
@@ -57,15 +55,6 @@ final class ConnectionPhase implements PhaseRunner {
   }
 
   @Override
-  public void stop() {
-    stopRequested = true;
-    ConnectionStress s = running;
-    if (s != null) {
-      s.stop();
-    }
-  }
-
-  @Override
   public PhaseResult run(Cell cell) {
     String display = command(cell.target().maskedUri(), ConnectionKeys.settings(cell.phase().connectionSettings()));
     try {
@@ -76,13 +65,13 @@ final class ConnectionPhase implements PhaseRunner {
           + e.getMessage()), cell.relDir(), display);
     }
     Outcome o = stress(cell.phase(), cell.uri(), ctx.servers().get(cell.target().name()), cell.dir(), cell.relDir(),
-        cell.progress());
+        cell.progress(), cell.stop());
     return cell.records().measured(o.elapsed().toMillis() / 1000.0, o.verdict(), null, cell.relDir(), display, null,
         o.server(), o.connections(), null);
   }
 
   private Outcome stress(Phase phase, String uri, ServerInfo server, Path dir, String relDir,
-      ProgressListener progress) {
+      ProgressListener progress, StopSignal stop) {
     long t0 = System.nanoTime();
     ConnectionKeys.Settings settings = ConnectionKeys.settings(phase.connectionSettings());
     ConnectionStress stress;
@@ -91,11 +80,10 @@ final class ConnectionPhase implements PhaseRunner {
     } catch (ConnectionLimitException e) {
       return new Outcome(PhaseVerdict.failed(e.getMessage()), null, null, since(t0));
     }
-    if (stopRequested) {
+    if (stop.isRequested()) {
       return new Outcome(new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"), null, null,
           since(t0));
     }
-    running = stress;
     ConnectionStressResult result;
     ServerSampling sampling = ServerSampling.start(phase, uri, server, dir, relDir);
     try (sampling) {
@@ -116,12 +104,10 @@ final class ConnectionPhase implements PhaseRunner {
         public void note(String message) {
           progress.note(phase.id() + ": " + message);
         }
-      });
-    } finally {
-      running = null;
+      }, stop);
     }
     ServerMetrics metrics = sampling.metrics(result.holdStart(), result.holdEnd(), null, Map.of());
-    return new Outcome(verdict(phase, result, stopRequested), result, metrics, since(t0));
+    return new Outcome(verdict(phase, result, stop.isRequested()), result, metrics, since(t0));
   }
 
   static PhaseVerdict verdict(Phase phase, ConnectionStressResult r, boolean stopped) {

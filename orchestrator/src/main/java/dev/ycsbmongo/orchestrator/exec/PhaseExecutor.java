@@ -18,24 +18,22 @@ final class PhaseExecutor {
 
   private final RunContext ctx;
   private final PhaseRunners runners;
+  private final StopSignal stop;
 
-  PhaseExecutor(RunContext ctx) {
-    this(ctx, new PhaseRunners(ctx));
+  /** @param stop the run's stop signal: each phase runs under a child of it */
+  PhaseExecutor(RunContext ctx, StopSignal stop) {
+    this(ctx, new PhaseRunners(ctx), stop);
   }
 
-  PhaseExecutor(RunContext ctx, PhaseRunners runners) {
+  PhaseExecutor(RunContext ctx, PhaseRunners runners, StopSignal stop) {
     this.ctx = ctx;
     this.runners = runners;
+    this.stop = stop;
   }
 
   /** The connection string of a target for this run (secret). */
   String uri(String targetName) {
     return ctx.uris().uri(targetName);
-  }
-
-  /** Stops the running phase, if any; it is recorded as interrupted. */
-  void stop() {
-    runners.all().forEach(PhaseRunner::stop);
   }
 
   PhaseResult execute(Phase phase, ProgressListener progress) {
@@ -62,7 +60,10 @@ final class PhaseExecutor {
       return records.unmeasured(PhaseVerdict.failed("cannot create the phase directory: " + e.getMessage()), "", null);
     }
     String relDir = ctx.runDir().path().relativize(dir).toString();
-    return runners.forKind(phase.kind()).run(new PhaseRunner.Cell(phase, target, uri, dir, relDir, progress, records));
+    try (StopSignal phaseStop = stop.child()) {
+      return runners.forKind(phase.kind()).run(new PhaseRunner.Cell(phase, target, uri, dir, relDir, progress, records,
+          phaseStop));
+    }
   }
 
   /** A record for a phase that never started because the load it reads did not succeed. */

@@ -22,13 +22,11 @@ interface PhaseRunner {
    * @param uri its connection string for this run (secret: never in output)
    * @param dir the phase's fresh directory; {@code relDir} the same, relative to the run directory
    * @param records builds this phase's record (the one place records are made)
+   * @param stop this phase's stop signal: requested by the run's (Ctrl-C), or by the phase's own watch alone
    */
   record Cell(Phase phase, Target target, String uri, Path dir, String relDir, ProgressListener progress,
-      PhaseRecorder records) {
+      PhaseRecorder records, StopSignal stop) {
   }
 
   PhaseResult run(Cell cell);
-
-  /** Ends the phase running now, if any; it is recorded as interrupted. */
-  void stop();
 }

@@ -1,12 +1,10 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
-import java.util.List;
 
 /**
  * The one place that says which {@link PhaseRunner} runs which kind of phase. A switch over every
- * kind, so that a new kind does not compile until it has a runner; one runner of each way of
- * running per session, so that stopping the session reaches whichever is running.
+ * kind, so that a new kind does not compile until it has a runner.
  */
 final class PhaseRunners {
 
@@ -28,10 +26,5 @@ final class PhaseRunners {
       case LOAD, WARMUP, RUN -> ycsb;
       case CONNECTIONS -> connections;
     };
-  }
-
-  /** Every runner, each once. */
-  List<PhaseRunner> all() {
-    return List.of(ycsb, connections);
   }
 }

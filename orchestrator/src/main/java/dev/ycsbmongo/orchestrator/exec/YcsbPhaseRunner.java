@@ -29,22 +29,9 @@ import java.util.OptionalLong;
 final class YcsbPhaseRunner implements PhaseRunner {
 
   private final RunContext ctx;
-  private volatile ChildProcess current;
-  private volatile boolean stopRequested;
-  /** Set by the target watch: the current phase's target stopped answering, its child is ended. */
-  private volatile boolean targetDown;
 
   YcsbPhaseRunner(RunContext ctx) {
     this.ctx = ctx;
-  }
-
-  @Override
-  public void stop() {
-    stopRequested = true;
-    ChildProcess c = current;
-    if (c != null) {
-      c.stop();
-    }
   }
 
   @Override
@@ -67,16 +54,17 @@ final class YcsbPhaseRunner implements PhaseRunner {
           ctx.jvm());
       writeCommand(dir, cmd);
       Files.createDirectories(dir.resolve(YcsbOutput.HDR_DIR));  // YCSB opens its logs there without creating it
-      if (stopRequested) {
+      if (cell.stop().isRequested()) {
         return cell.records().unmeasured(new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"),
             relDir, cmd.display());
       }
       ChildProcess.Outcome outcome;
-      targetDown = false;
       ServerSampling sampling = ServerSampling.start(phase, uri, ctx.servers().get(target.name()), dir, relDir);
-      TargetWatch watch = TargetWatch.start(uri, ctx.plan().settings().onTargetDown().downAfter(), this::abortForTarget);
+      TargetWatch watch = TargetWatch.start(uri, ctx.plan().settings().onTargetDown().downAfter(), 
+          // the phase alone stops: its child is ended at once and the verdict says why (the watch's down())
+          () -> cell.stop().request(StopSignal.Reason.TARGET_DOWN, "target " + target.name() + " stopped answering"));
       try (sampling; watch) {
-        outcome = runChild(phase, cmd, dir, UriMasker.passwords(uri), cell.progress());
+        outcome = runChild(phase, cmd, dir, UriMasker.passwords(uri), cell.progress(), cell.stop());
       }
       YcsbOutput.Logs logs = null;
       try {
@@ -112,8 +100,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
   }
 
 
-  private ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
-      ProgressListener progress) throws IOException, InterruptedException {
+  private static ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
+      ProgressListener progress, StopSignal stop) throws IOException, InterruptedException {
     OptionalLong expected = PhaseVerdict.expectedOperations(phase);
     OptionalLong max = EffectiveProperties.longValue(EffectiveProperties.of(phase), "maxexecutiontime");
     Long maxSeconds = max.isPresent() ? max.getAsLong() : null;
@@ -122,27 +110,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
       errors[0] += line.errorsInInterval();
       progress.status(phase, new ProgressListener.PhaseProgress(line.elapsedSeconds(), line.operations(),
           expected.isPresent() ? expected.getAsLong() : null, maxSeconds, line.currentOpsPerSec(), errors[0]));
-    });
-    current = child;
-    if (stopRequested) {
-      child.stop();
-    } else if (targetDown) {
-      child.abort();
-    }
-    try {
-      return child.await(phase.timeout());
-    } finally {
-      current = null;
-    }
-  }
-
-  /** The target watch found the target down: the child is ended; the verdict says why. */
-  private void abortForTarget() {
-    targetDown = true;
-    ChildProcess c = current;
-    if (c != null) {
-      c.abort();
-    }
+    }, stop);
+    return child.await(phase.timeout());
   }
 
   /** Where a phase's steady window starts (see {@link SteadyState}) and how steady it was. */

@@ -14,10 +14,6 @@ class PhaseRunnersTest {
     public PhaseResult run(Cell cell) {
       throw new AssertionError("not run here");
     }
-
-    @Override
-    public void stop() {
-    }
   }
 
   @Test
