@@ -50,13 +50,12 @@ final class ConnectionPhase implements PhaseRunner {
 
   /** Problems that would stop the phase halfway (an OS limit), before any phase of the plan runs. */
   static Optional<String> check(Phase phase, String uri) {
-    return ConnectionStress.check(uri, ConnectionKeys.settings(phase.connectionSettings()),
-        ConnectionStress.Options.defaults());
+    return ConnectionStress.check(uri, phase.connectionStress(), ConnectionStress.Options.defaults());
   }
 
   @Override
   public PhaseResult run(Cell cell) {
-    String display = command(cell.target().maskedUri(), ConnectionKeys.settings(cell.phase().connectionSettings()));
+    String display = command(cell.target().maskedUri(), cell.phase().connectionStress());
     try {
       Files.writeString(cell.dir().resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection"
           + " string masked)\n" + display + "\n", StandardCharsets.UTF_8);
@@ -73,7 +72,7 @@ final class ConnectionPhase implements PhaseRunner {
   private Outcome stress(Phase phase, String uri, ServerInfo server, Path dir, String relDir,
       ProgressListener progress, StopSignal stop) {
     long t0 = System.nanoTime();
-    ConnectionKeys.Settings settings = ConnectionKeys.settings(phase.connectionSettings());
+    ConnectionKeys.Settings settings = phase.connectionStress();
     ConnectionStress stress;
     try {
       stress = ConnectionStress.prepare(uri, settings, ConnectionStress.Options.defaults());

@@ -26,12 +26,21 @@ final class PhaseRecorder {
   private final Instant start;
   /** What applying the phase's server settings did: every record of the phase carries it. */
   private final String settingsNote;
+  private final Map<String, String> properties;
+  private final PhaseParameters parameters;
 
   PhaseRecorder(RunContext ctx, Phase phase, Instant start, String settingsNote) {
     this.ctx = ctx;
     this.phase = phase;
     this.start = start;
     this.settingsNote = settingsNote;
+    this.properties = EffectiveProperties.of(phase);
+    this.parameters = parameters(phase, properties);
+  }
+
+  /** The phase's parameters, typed once from its effective properties: what its records carry. */
+  PhaseParameters parameters() {
+    return parameters;
   }
 
   /** A record of a phase that measured nothing (never started, or failed before it could), ending now. */
@@ -45,10 +54,9 @@ final class PhaseRecorder {
     Target t = ctx.plan().target(phase.target()).orElseThrow();
     TargetRecord target = new TargetRecord(t.name(), t.maskedUri(), t.labels());
     WindowStats full = m == null ? null : m.full();
-    Map<String, String> properties = EffectiveProperties.of(phase);
     return new PhaseResult(PhaseResult.SCHEMA_VERSION, ctx.plan().name(), ctx.runDir().runId(), phase.index(),
         phase.id(), phase.kind(), phase.scenario(), phase.coordinates(), phase.repetition(), phase.dataSet(), target,
-        ctx.servers().get(t.name()), ctx.client(), command, properties, parameters(phase, properties), start,
+        ctx.servers().get(t.name()), ctx.client(), command, properties, parameters, start,
         Instant.now(),
         runtime, v.status(), v.cause(), full == null ? null : full.throughputOpsPerSec(),
         m == null ? null : m.ycsbThroughputOpsPerSec(), full == null ? null : full.errorRate(), full,

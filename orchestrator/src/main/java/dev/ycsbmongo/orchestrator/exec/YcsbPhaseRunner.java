@@ -64,7 +64,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
           // the phase alone stops: its child is ended at once and the verdict says why (the watch's down())
           () -> cell.stop().request(StopSignal.Reason.TARGET_DOWN, "target " + target.name() + " stopped answering"));
       try (sampling; watch) {
-        outcome = runChild(phase, cmd, dir, UriMasker.passwords(uri), cell.progress(), cell.stop());
+        outcome = runChild(phase, cmd, dir, UriMasker.passwords(uri), cell.progress(), cell.stop(),
+            cell.records().parameters().maxExecutionTimeSeconds());
       }
       YcsbOutput.Logs logs = null;
       try {
@@ -101,10 +102,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
 
 
   private static ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
-      ProgressListener progress, StopSignal stop) throws IOException, InterruptedException {
+      ProgressListener progress, StopSignal stop, Long maxSeconds) throws IOException, InterruptedException {
     OptionalLong expected = PhaseVerdict.expectedOperations(phase);
-    OptionalLong max = EffectiveProperties.longValue(EffectiveProperties.of(phase), "maxexecutiontime");
-    Long maxSeconds = max.isPresent() ? max.getAsLong() : null;
     long[] errors = {0};
     ChildProcess child = ChildProcess.start(cmd.argv(), dir, secrets, line -> {
       errors[0] += line.errorsInInterval();
