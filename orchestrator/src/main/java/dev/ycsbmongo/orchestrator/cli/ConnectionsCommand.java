@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
+import dev.ycsbmongo.orchestrator.exec.StopSignal;
 import dev.ycsbmongo.orchestrator.connections.SourceAddresses;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Durations;
@@ -157,8 +158,9 @@ final class ConnectionsCommand implements Callable<Integer> {
   /** Runs with a Ctrl-C hook that stops the workers and lets the summary print before the JVM ends. */
   private static ConnectionStressResult runStoppable(ConnectionStress stress, ConnectionStress.Listener listener) {
     CountDownLatch finished = new CountDownLatch(1);
+    StopSignal stop = new StopSignal();
     Thread hook = new Thread(() -> {
-      stress.stop();
+      stop.request(StopSignal.Reason.INTERRUPTED, "Ctrl-C or SIGTERM");
       try {
         finished.await(60, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
@@ -167,7 +169,7 @@ final class ConnectionsCommand implements Callable<Integer> {
     }, "connections-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      return stress.run(listener);
+      return stress.run(listener, stop);
     } finally {
       finished.countDown();
       try {

@@ -8,6 +8,7 @@ import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.RunSession;
+import dev.ycsbmongo.orchestrator.exec.StopSignal;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Defaults;
 import dev.ycsbmongo.orchestrator.plan.Target;
@@ -94,10 +95,11 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private int run(Matrix matrix, RunDirectory dir, RunLock lock, PrintWriter out, PrintWriter err) throws IOException {
-    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in));
+    StopSignal stop = new StopSignal();
+    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in), stop);
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
-      session.stop();
+      stop.request(StopSignal.Reason.INTERRUPTED, "Ctrl-C or SIGTERM");
       try {
         // let the main thread record the interrupted phase and render the tables before the JVM ends
         finished.await(60, TimeUnit.SECONDS);

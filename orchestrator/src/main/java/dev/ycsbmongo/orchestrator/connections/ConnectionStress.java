@@ -3,6 +3,7 @@ package dev.ycsbmongo.orchestrator.connections;
 import com.mongodb.ConnectionString;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.exec.ChildJvm;
+import dev.ycsbmongo.orchestrator.exec.StopSignal;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import java.io.IOException;
@@ -128,7 +129,8 @@ public final class ConnectionStress {
   private final ConnectionPlan plan;
   private final ChildJvm jvm;
   private final BlockingQueue<WorkerProcess.Event> events = new LinkedBlockingQueue<>();
-  private volatile boolean stopped;
+  /** The stop of the current {@link #run}; requested by the caller (Ctrl-C) or by an interrupt here. */
+  private StopSignal stop = new StopSignal();
 
   private ConnectionStress(String uri, ConnectionKeys.Settings settings, ConnectionPlan plan, ChildJvm jvm) {
     this.uri = uri;
@@ -201,21 +203,32 @@ public final class ConnectionStress {
         : String.join(", ", items.subList(0, 3)) + ", ... " + items.get(items.size() - 1);
   }
 
-  /** Ends a run early (Ctrl-C, plan interrupt): workers close and exit; {@link #run} returns what was measured. */
-  public void stop() {
-    stopped = true;
-    events.add(new WorkerProcess.Event(0, null, null, null, null));
-  }
-
   /** Opens, holds, closes; returns what was measured. Blocks until the workers have closed or been destroyed. */
   public ConnectionStressResult run(Listener listener) {
+    return run(listener, new StopSignal());
+  }
+
+  /**
+   * As {@link #run(Listener)}, ended early when {@code stop} is requested (Ctrl-C, the plan's interrupt):
+   * the workers close and exit, and what was measured is returned, marked interrupted.
+   */
+  public ConnectionStressResult run(Listener listener, StopSignal stop) {
+    this.stop = stop;
+    // wakes the loop that waits for the workers' events
+    try (StopSignal.Registration wake = stop.onRequest(r -> events.add(new WorkerProcess.Event(0, null, null, null,
+        null)))) {
+      return runUntilStopped(listener);
+    }
+  }
+
+  private ConnectionStressResult runUntilStopped(Listener listener) {
     long startNanos = System.nanoTime();
     listener.note(describePlan());
     Map<Integer, WorkerState> states = new TreeMap<>();
     for (WorkerAssignment a : plan.workers()) {
       WorkerState s = new WorkerState(a);
       states.put(a.worker(), s);
-      if (stopped) {
+      if (stop.isRequested()) {
         s.died("not started: stopped before", listener);
         continue;
       }
@@ -226,10 +239,10 @@ public final class ConnectionStress {
       }
     }
     awaitAllOpened(states, listener, startNanos);
-    ServerConnectionCounts.Counts seen = stopped ? null
+    ServerConnectionCounts.Counts seen = stop.isRequested() ? null
         : ServerConnectionCounts.query(uri, plan.hosts(), SERVER_STATUS_TIMEOUT_MILLIS);
     Instant holdStart = Instant.now();
-    if (!stopped) {
+    if (!stop.isRequested()) {
       listener.holdStarted(holdStart);
       hold(states, listener);
     }
@@ -240,7 +253,7 @@ public final class ConnectionStress {
 
   private void awaitAllOpened(Map<Integer, WorkerState> states, Listener listener, long startNanos) {
     long lastReport = 0;
-    while (!stopped && !states.values().stream().allMatch(WorkerState::doneOpening)) {
+    while (!stop.isRequested() && !states.values().stream().allMatch(WorkerState::doneOpening)) {
       drain(states, listener, Duration.ofMillis(200));
       long now = System.nanoTime();
       if (now - lastReport >= LISTENER_INTERVAL.toNanos()) {
@@ -253,7 +266,7 @@ public final class ConnectionStress {
 
   private void hold(Map<Integer, WorkerState> states, Listener listener) {
     long end = System.nanoTime() + settings.hold().toNanos();
-    while (!stopped) {
+    while (!stop.isRequested()) {
       long left = end - System.nanoTime();
       if (left <= 0) {
         return;
@@ -296,7 +309,7 @@ public final class ConnectionStress {
       }
     } catch (InterruptedException ie) {
       Thread.currentThread().interrupt();
-      stopped = true;
+      stop.request(StopSignal.Reason.INTERRUPTED, "the connection stress's thread was interrupted");
     }
     long now = System.nanoTime();
     for (WorkerState s : states.values()) {
@@ -385,7 +398,7 @@ public final class ConnectionStress {
         holdStart, holdEnd, Duration.between(holdStart, holdEnd).toNanos() / 1e9,
         states.values().stream().anyMatch(s -> s.opened != null) ? dropped : null,
         plan.workers().size(), plan.sourceAddresses(), plan.hosts().stream().map(TargetHost::label).toList(),
-        rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null, plan.limits(), stopped,
+        rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null, plan.limits(), stop.isRequested(),
         plan.perServer(), plan.to().word(), openedByHost);
   }
 

@@ -18,7 +18,8 @@ import java.util.function.Consumer;
 /**
  * Runs one child YCSB JVM: stdout to {@code ycsb.out}, stderr to {@code ycsb.err} (both masked
  * once more here, whatever the child printed), each status line handed to a listener, killed
- * when it outlives its timeout or when {@link #stop()} is called.
+ * when it outlives its timeout or when its stop signal is requested: ended at once when its target
+ * stopped answering, asked to stop (and recorded as stopped) for any other reason.
  */
 final class ChildProcess {
 
@@ -34,15 +35,25 @@ final class ChildProcess {
   private final Process process;
   private final Thread pump;
   private final Deque<String> lastLines = new ArrayDeque<>();
-  private volatile boolean stopped;
+  private final StopSignal stop;
+  private final StopSignal.Registration onStop;
 
-  private ChildProcess(Process process, Thread pump) {
+  private ChildProcess(Process process, Thread pump, StopSignal stop) {
     this.process = process;
     this.pump = pump;
+    this.stop = stop;
+    // a signal requested before the child started reaches it here, at once
+    this.onStop = stop.onRequest(r -> {
+      if (r.reason() == StopSignal.Reason.TARGET_DOWN) {
+        abort();
+      } else {
+        kill();
+      }
+    });
   }
 
-  static ChildProcess start(List<String> argv, Path dir, List<String> secrets, Consumer<StatusLine> onStatus)
-      throws IOException {
+  static ChildProcess start(List<String> argv, Path dir, List<String> secrets, Consumer<StatusLine> onStatus,
+      StopSignal stop) throws IOException {
     ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile())
         .redirectOutput(dir.resolve(STDOUT_FILE).toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
@@ -52,7 +63,7 @@ final class ChildProcess {
     Writer err = Files.newBufferedWriter(dir.resolve(STDERR_FILE), StandardCharsets.UTF_8);
     ChildProcess[] self = new ChildProcess[1];
     Thread pump = new Thread(() -> self[0].pumpStderr(p, err, secrets, onStatus), "ycsb-stderr");
-    self[0] = new ChildProcess(p, pump);
+    self[0] = new ChildProcess(p, pump, stop);
     pump.setDaemon(true);
     pump.start();
     return self[0];
@@ -86,31 +97,34 @@ final class ChildProcess {
   /** Waits for the end, killing the child after {@code timeout}. */
   Outcome await(Duration timeout) throws InterruptedException {
     long start = System.nanoTime();
-    boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    boolean timedOut = !finished && !stopped;
-    if (!finished) {
-      kill();
-    }
-    pump.join(GRACE.toMillis());
-    Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-    synchronized (lastLines) {
-      return new Outcome(process.exitValue(), timedOut, stopped, elapsed, List.copyOf(lastLines));
+    try {
+      boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      boolean timedOut = !finished && !stopped();
+      if (!finished) {
+        kill();
+      }
+      pump.join(GRACE.toMillis());
+      Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+      synchronized (lastLines) {
+        return new Outcome(process.exitValue(), timedOut, stopped(), elapsed, List.copyOf(lastLines));
+      }
+    } finally {
+      onStop.close();
     }
   }
 
-  /** Asks the child to stop (SIGTERM, then SIGKILL after a grace period); {@link #await} then returns. */
-  void stop() {
-    stopped = true;
-    kill();
+  /** Asked to stop (Ctrl-C, ...): the child was ended for it; a target that stopped answering is not that. */
+  private boolean stopped() {
+    return stop.isRequested() && !stop.is(StopSignal.Reason.TARGET_DOWN);
   }
 
   /**
-   * Ends the child at once (SIGKILL) without calling it interrupted: the caller records why (its
+   * Ends the child at once (SIGKILL) on its target's stop, without calling it interrupted: the caller records why (its
    * target stopped answering). Nothing is lost by not asking nicely: the HDR logs are written per
    * interval, and YCSB exports its figures only when it ends by itself; its shutdown hooks would
    * only wait on the dead server.
    */
-  void abort() {
+  private void abort() {
     process.destroyForcibly();
   }
 

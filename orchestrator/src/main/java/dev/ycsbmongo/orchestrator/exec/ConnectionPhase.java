@@ -10,6 +10,10 @@ import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,14 +28,18 @@ import java.util.stream.Collectors;
  * means). The phase fails when more connections failed than {@code execution.maxErrorRate} allows,
  * so a plan that probes a server's limit on purpose raises that limit.
  */
-final class ConnectionPhase {
+final class ConnectionPhase implements PhaseRunner {
 
   /** What the phase did: the verdict and the figures its record carries. */
-  record Outcome(PhaseVerdict verdict, ConnectionStressResult connections, ServerMetrics server, Duration elapsed) {
+  private record Outcome(PhaseVerdict verdict, ConnectionStressResult connections, ServerMetrics server,
+      Duration elapsed) {
   }
 
-  private volatile ConnectionStress running;
-  private volatile boolean stopRequested;
+  private final RunContext ctx;
+
+  ConnectionPhase(RunContext ctx) {
+    this.ctx = ctx;
+  }
 
   /** The orchestrator command that does the same as this phase, connection string masked. */
   static String command(String maskedUri, ConnectionKeys.Settings s) {
@@ -42,32 +50,39 @@ final class ConnectionPhase {
 
   /** Problems that would stop the phase halfway (an OS limit), before any phase of the plan runs. */
   static Optional<String> check(Phase phase, String uri) {
-    return ConnectionStress.check(uri, ConnectionKeys.settings(phase.connectionSettings()),
-        ConnectionStress.Options.defaults());
+    return ConnectionStress.check(uri, phase.connectionStress(), ConnectionStress.Options.defaults());
   }
 
-  void stop() {
-    stopRequested = true;
-    ConnectionStress s = running;
-    if (s != null) {
-      s.stop();
+  @Override
+  public PhaseResult run(Cell cell) {
+    String display = command(cell.target().maskedUri(), cell.phase().connectionStress());
+    try {
+      Files.writeString(cell.dir().resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection"
+          + " string masked)\n" + display + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return cell.records().unmeasured(PhaseVerdict.failed("cannot write " + RunDirectory.COMMAND + ": "
+          + e.getMessage()), cell.relDir(), display);
     }
+    Outcome o = stress(cell.phase(), cell.uri(), ctx.servers().get(cell.target().name()), cell.dir(), cell.relDir(),
+        cell.progress(), cell.stop());
+    return cell.records().measured(o.elapsed().toMillis() / 1000.0, o.verdict(), null, cell.relDir(), display, null,
+        o.server(), o.connections(), null);
   }
 
-  Outcome run(Phase phase, String uri, ServerInfo server, Path dir, String relDir, ProgressListener progress) {
+  private Outcome stress(Phase phase, String uri, ServerInfo server, Path dir, String relDir,
+      ProgressListener progress, StopSignal stop) {
     long t0 = System.nanoTime();
-    ConnectionKeys.Settings settings = ConnectionKeys.settings(phase.connectionSettings());
+    ConnectionKeys.Settings settings = phase.connectionStress();
     ConnectionStress stress;
     try {
       stress = ConnectionStress.prepare(uri, settings, ConnectionStress.Options.defaults());
     } catch (ConnectionLimitException e) {
       return new Outcome(PhaseVerdict.failed(e.getMessage()), null, null, since(t0));
     }
-    if (stopRequested) {
+    if (stop.isRequested()) {
       return new Outcome(new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"), null, null,
           since(t0));
     }
-    running = stress;
     ConnectionStressResult result;
     ServerSampling sampling = ServerSampling.start(phase, uri, server, dir, relDir);
     try (sampling) {
@@ -88,12 +103,10 @@ final class ConnectionPhase {
         public void note(String message) {
           progress.note(phase.id() + ": " + message);
         }
-      });
-    } finally {
-      running = null;
+      }, stop);
     }
     ServerMetrics metrics = sampling.metrics(result.holdStart(), result.holdEnd(), null, Map.of());
-    return new Outcome(verdict(phase, result, stopRequested), result, metrics, since(t0));
+    return new Outcome(verdict(phase, result, stop.isRequested()), result, metrics, since(t0));
   }
 
   static PhaseVerdict verdict(Phase phase, ConnectionStressResult r, boolean stopped) {

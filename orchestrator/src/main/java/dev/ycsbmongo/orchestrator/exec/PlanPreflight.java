@@ -55,7 +55,7 @@ public final class PlanPreflight {
   }
 
   private static Optional<String> embeddedProblem(Phase p) {
-    int count = ConnectionKeys.settings(p.connectionSettings()).count();
+    int count = p.connectionStress().count();
     long limit = openFilesLimit();
     if (count > limit - EMBEDDED_FILE_HEADROOM) {
       return Optional.of(String.format(java.util.Locale.ROOT, "%s %,d is more than the embedded test server can accept:"

@@ -40,24 +40,19 @@ public final class PlanRunner {
   private final ProgressListener progress;
   private final boolean failFast;
   private final java.nio.file.Path runDir;
-  private volatile boolean stopRequested;
+  private final StopSignal stop;
   /** The highest attempt recorded per phase id. */
   private final Map<String, Integer> attempts = new HashMap<>();
 
   PlanRunner(Matrix matrix, PhaseExecutor executor, ResultsWriter writer, ProgressListener progress, boolean failFast,
-      java.nio.file.Path runDir) {
+      java.nio.file.Path runDir, StopSignal stop) {
+    this.stop = stop;
     this.matrix = matrix;
     this.runDir = runDir;
     this.executor = executor;
     this.writer = writer;
     this.progress = progress;
     this.failFast = failFast;
-  }
-
-  /** Asks the run to stop: the running phase is killed and recorded as interrupted, no further phase starts. */
-  public void stop() {
-    stopRequested = true;
-    executor.stop();
   }
 
   /**
@@ -83,13 +78,14 @@ public final class PlanRunner {
     int failed = 0;
     PlanEta eta = new PlanEta();
     for (Phase phase : pending) {
-      if (stopRequested) {
+      if (stop.isRequested()) {
         break;
       }
       k++;
       Optional<String> down = awaitTarget(phase);
       if (down.isPresent()) {
         targetDown = phase.target() + " (" + down.get() + ")";
+        stop.request(StopSignal.Reason.TARGET_DOWN, "target " + targetDown + " is not answering");
         progress.note("target " + targetDown + " is not answering: stopping the plan before " + phase.id()
             + ". Nothing measured is lost; once it answers again: scripts/orchestrator run --resume " + runDir);
         break;
@@ -127,6 +123,7 @@ public final class PlanRunner {
         failed++;
         if (failFast) {
           progress.note("stopping: --fail-fast and " + phase.id() + " failed");
+          stop.request(StopSignal.Reason.FAIL_FAST, phase.id() + " failed");
           break;
         }
       }
@@ -135,7 +132,7 @@ public final class PlanRunner {
       }
     }
     boolean all = matrix.phases().stream().allMatch(p -> status.get(p.id()) == PhaseStatus.SUCCEEDED);
-    return new Outcome(all, stopRequested, failed, targetDown);
+    return new Outcome(all, stop.is(StopSignal.Reason.INTERRUPTED), failed, targetDown);
   }
 
   /**
@@ -152,9 +149,11 @@ public final class PlanRunner {
     progress.note("target " + phase.target() + " is not answering (" + problem.get() + "); waiting up to "
         + Durations.format(policy.maxWait()) + " for it (execution.onTargetDown: wait)");
     long deadline = System.nanoTime() + policy.maxWait().toNanos();
-    while (problem.isPresent() && !stopRequested && System.nanoTime() < deadline) {
+    while (problem.isPresent() && !stop.isRequested() && System.nanoTime() < deadline) {
       try {
-        Thread.sleep(WAIT_CHECK_MILLIS);
+        if (stop.await(WAIT_CHECK)) {
+          return problem;  // Ctrl-C while waiting: the loop above stops the plan
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return problem;
@@ -167,7 +166,7 @@ public final class PlanRunner {
     return problem;
   }
 
-  private static final long WAIT_CHECK_MILLIS = 5000;
+  private static final Duration WAIT_CHECK = Duration.ofSeconds(5);
 
   /** Appends {@code r} as the next attempt at its phase (the first when the phase has no record yet). */
   private PhaseResult append(PhaseResult r) throws IOException {

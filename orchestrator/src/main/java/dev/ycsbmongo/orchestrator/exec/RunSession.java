@@ -34,11 +34,16 @@ public final class RunSession {
   private final ProgressListener progress;
   private final boolean failFast;
   private final ServerSettingsApplier serverSettings;
-  private volatile PlanRunner runner;
-  private volatile boolean stopRequested;
+  private final StopSignal stop;
 
-  /** @param prompt asks the user to change server settings by hand ({@code server.apply: manual}) */
-  public RunSession(Matrix matrix, RunDirectory dir, ProgressListener progress, boolean failFast, ManualPrompt prompt) {
+  /**
+   * @param prompt asks the user to change server settings by hand ({@code server.apply: manual})
+   * @param stop the run's stop signal (the command's Ctrl-C hook requests it): the running phase is recorded as
+   *     interrupted and no further phase starts; the session requests it itself for --fail-fast and a target down
+   */
+  public RunSession(Matrix matrix, RunDirectory dir, ProgressListener progress, boolean failFast, ManualPrompt prompt,
+      StopSignal stop) {
+    this.stop = stop;
     this.matrix = matrix;
     this.dir = dir;
     this.progress = progress;
@@ -54,15 +59,6 @@ public final class RunSession {
     Files.writeString(dir.file(RunDirectory.MATRIX), MatrixPrinter.render(matrix), StandardCharsets.UTF_8);
     new RunInfo(plan.source() == null ? "" : plan.source().toAbsolutePath().toString(), dir.runId(),
         ClientHostInfo.TOOL_VERSION, java.util.List.of()).write(dir);
-  }
-
-  /** Asks the session to stop; the running phase is recorded as interrupted. */
-  public void stop() {
-    stopRequested = true;
-    PlanRunner r = runner;
-    if (r != null) {
-      r.stop();
-    }
   }
 
   public PlanRunner.Outcome run() throws IOException {
@@ -82,12 +78,9 @@ public final class RunSession {
         progress.note("target " + t.name() + ": " + (s.probeError() == null ? s.describe()
             : "not answering (" + s.probeError() + ")"));
       }
-      PhaseExecutor executor = new PhaseExecutor(new PhaseExecutor.Context(matrix.plan(), dir, client, servers, uris,
-          ChildJvm.current(), serverSettings));
-      runner = new PlanRunner(matrix, executor, writer, progress, failFast, dir.path());
-      if (stopRequested) {
-        runner.stop();
-      }
+      PhaseExecutor executor = new PhaseExecutor(new RunContext(matrix.plan(), dir, client, servers, uris,
+          ChildJvm.current(), serverSettings), stop);
+      PlanRunner runner = new PlanRunner(matrix, executor, writer, progress, failFast, dir.path(), stop);
       try {
         return runner.run(earlier);
       } finally {

@@ -26,15 +26,34 @@ import java.util.Optional;
  * @param verifyLoad count the documents after the load
  * @param dependsOn id of the load phase whose data this phase reads, if any: when that load did
  *     not succeed, this phase is recorded as skipped
+ * @param settings the orchestrator's own settings of the phase, typed once at expansion (connection stress)
  */
 public record Phase(int index, String id, PhaseKind kind, String target, String scenario,
     Map<String, String> coordinates, int repetition, String dataSet, Optional<Path> workload,
     Map<String, String> properties, int threads, boolean dropBeforeLoad, boolean verifyLoad,
-    Duration timeout, double maxErrorRate, Optional<String> dependsOn) {
+    Duration timeout, double maxErrorRate, Optional<String> dependsOn, PhaseSettings settings) {
 
   public Phase {
     coordinates = Plan.unmodifiableOrdered(coordinates);
     properties = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(properties));
+    if ((kind == PhaseKind.CONNECTIONS) != settings.connections().isPresent()) {
+      throw new IllegalArgumentException(id + ": connection settings belong to connection-stress phases only");
+    }
+  }
+
+  /** A phase whose settings are typed from its properties here ({@link PhaseSettings#of}). */
+  public Phase(int index, String id, PhaseKind kind, String target, String scenario,
+      Map<String, String> coordinates, int repetition, String dataSet, Optional<Path> workload,
+      Map<String, String> properties, int threads, boolean dropBeforeLoad, boolean verifyLoad,
+      Duration timeout, double maxErrorRate, Optional<String> dependsOn) {
+    this(index, id, kind, target, scenario, coordinates, repetition, dataSet, workload, properties, threads,
+        dropBeforeLoad, verifyLoad, timeout, maxErrorRate, dependsOn, PhaseSettings.of(kind, properties));
+  }
+
+  /** A connection-stress phase's settings, typed at expansion. */
+  public ConnectionKeys.Settings connectionStress() {
+    return settings.connections().orElseThrow(() -> new IllegalStateException(id + " is not a connection-stress"
+        + " phase"));
   }
 
   /** True for phases whose figures go into the tables (runs, connection stress, and the cells of load scenarios). */

@@ -308,7 +308,7 @@ public final class PlanExpander {
         Optional<String> dependsOn) {
       phases.add(new Phase(phases.size() + 1, id, kind, target.name(), scenario.name(), coordinates, repetition,
           dataSet, scenario.workload(), properties, threads, drop, verify, settings.phaseTimeout(),
-          settings.maxErrorRate(), dependsOn));
+          settings.maxErrorRate(), dependsOn, PhaseSettings.of(kind, properties)));
     }
   }
 }

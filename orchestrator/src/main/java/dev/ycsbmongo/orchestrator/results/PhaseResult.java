@@ -14,6 +14,9 @@ import java.util.Map;
  * @param command the exact YCSB command line, connection string masked
  * @param properties every YCSB property the phase ran with: its workload file overlaid by the plan's values
  *     (YCSB's own order), the connection string left out
+ * @param parameters what the phase was asked to do, typed (target, clients, threads, record and operation
+ *     counts, ...), in every record whether or not the plan swept them; schema v1 lines get it from their
+ *     properties and command when read
  * @param runtimeSeconds wall time of the child process (0 when it never started)
  * @param cause why the phase did not succeed (null when it did)
  * @param throughputOpsPerSec successful operations per second over the whole phase (null when not measured)
@@ -38,21 +41,26 @@ import java.util.Map;
  */
 public record PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
     String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
-    ServerInfo server, ClientHost client, String command, Map<String, String> properties, Instant start, Instant end,
-    double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
-    Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
-    Long loadedRecords, String outputDirectory, AppliedSettings serverSettings, ServerMetrics serverMetrics,
-    ConnectionStressResult connections, Stability stability, int attempt, Integer replacesAttempt) {
+    ServerInfo server, ClientHost client, String command, Map<String, String> properties, PhaseParameters parameters,
+    Instant start, Instant end, double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec,
+    Double ycsbThroughputOpsPerSec, Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason,
+    double rampUpSeconds, Long loadedRecords, String outputDirectory, AppliedSettings serverSettings,
+    ServerMetrics serverMetrics, ConnectionStressResult connections, Stability stability, int attempt,
+    Integer replacesAttempt) {
 
   /**
-   * Still 1: {@code attempt} and {@code replacesAttempt} were added compatibly (older readers ignore unknown
-   * fields and, since one writer appends attempts in order, their "last line wins" reads the same records).
+   * 2: {@code parameters} added; a v2 line always has it, and {@link ResultsReader} fills it in for v1 lines
+   * from their properties and command. (In v1, {@code attempt} and {@code replacesAttempt} were added
+   * compatibly: older readers ignore unknown fields.)
    */
-  public static final int SCHEMA_VERSION = 1;
+  public static final int SCHEMA_VERSION = 2;
 
   public PhaseResult {
     coordinates = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(coordinates));
     properties = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(properties));
+    if (parameters == null) {
+      throw new IllegalArgumentException("a record needs its phase's parameters");
+    }
     if (attempt < 0 || (replacesAttempt != null && (replacesAttempt < 1 || replacesAttempt >= attempt))) {
       throw new IllegalArgumentException("attempt " + attempt + " cannot replace attempt " + replacesAttempt);
     }
@@ -61,13 +69,31 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
   /** A first attempt (the executor builds records so; the runner numbers them with {@link #asAttempt}). */
   public PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
       String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
+      ServerInfo server, ClientHost client, String command, Map<String, String> properties, PhaseParameters parameters,
+      Instant start, Instant end, double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec,
+      Double ycsbThroughputOpsPerSec, Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason,
+      double rampUpSeconds, Long loadedRecords, String outputDirectory, AppliedSettings serverSettings,
+      ServerMetrics serverMetrics, ConnectionStressResult connections, Stability stability) {
+    this(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet, target, server,
+        client, command, properties, parameters, start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
+        ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
+        outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null);
+  }
+
+  /**
+   * A first attempt whose parameters are those its properties and command imply, as for a schema v1 line (see
+   * {@link PhaseParameters#fromV1}): for records made by hand (tests, tools), never by the executor.
+   */
+  public PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
+      String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
       ServerInfo server, ClientHost client, String command, Map<String, String> properties, Instant start, Instant end,
       double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
       Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
       Long loadedRecords, String outputDirectory, AppliedSettings serverSettings, ServerMetrics serverMetrics,
       ConnectionStressResult connections, Stability stability) {
     this(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet, target, server,
-        client, command, properties, start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
+        client, command, properties, PhaseParameters.fromV1(target == null ? null : target.name(), properties, command),
+        start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
         ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
         outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null);
   }
@@ -78,7 +104,8 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
       throw new IllegalArgumentException("attempts count from 1: " + n);
     }
     return new PhaseResult(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet,
-        target, server, client, command, properties, start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
+        target, server, client, command, properties, parameters, start, end, runtimeSeconds, status, cause,
+        throughputOpsPerSec,
         ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
         outputDirectory, serverSettings, serverMetrics, connections, stability, n, n == 1 ? null : n - 1);
   }

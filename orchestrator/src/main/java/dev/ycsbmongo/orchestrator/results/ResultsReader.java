@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads {@code results.jsonl} back into records, in file order. */
+/**
+ * Reads {@code results.jsonl} back into records, in file order: schema v2 lines, and v1 lines with their
+ * {@code parameters} filled in from their properties and command ({@link PhaseParameters#fromV1}).
+ */
 public final class ResultsReader {
 
   /** The records, and warnings about lines that were left out (a last line cut off by a crash). */
@@ -69,7 +73,21 @@ public final class ResultsReader {
       throw new IllegalArgumentException("schemaVersion " + version.asInt() + " is newer than this tool reads ("
           + PhaseResult.SCHEMA_VERSION + "); use a newer orchestrator");
     }
+    if (version.asInt() < 2 && !node.has("parameters") && node instanceof ObjectNode record) {
+      record.set("parameters", ResultsJson.MAPPER.valueToTree(v1Parameters(record)));
+    }
     return ResultsJson.MAPPER.treeToValue(node, PhaseResult.class);
+  }
+
+  /** What a schema v1 line implies about its phase's parameters (v1 wrote no {@code parameters}). */
+  private static PhaseParameters v1Parameters(ObjectNode record) {
+    Map<String, String> properties = new LinkedHashMap<>();
+    JsonNode p = record.path("properties");
+    p.fieldNames().forEachRemaining(k -> properties.put(k, p.get(k).asText()));
+    JsonNode target = record.path("target").path("name");
+    JsonNode command = record.path("command");
+    return PhaseParameters.fromV1(target.isTextual() ? target.asText() : null, properties,
+        command.isTextual() ? command.asText() : null);
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
+import dev.ycsbmongo.orchestrator.exec.StopSignal;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import java.time.Duration;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The coordinator in-process with real worker JVMs: a worker killed while opening or holding is a
- * failure cause and the run still ends, and stop() ends a long hold at once.
+ * failure cause and the run still ends, and a requested stop signal ends a long hold at once.
  */
 class ConnectionStressTest {
 
@@ -120,14 +121,15 @@ class ConnectionStressTest {
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start(0)) {
       ConnectionStress stress = ConnectionStress.prepare(uri(server), settings(20, 0, Duration.ofMinutes(10)),
           ConnectionStress.Options.defaults());
+      StopSignal stop = new StopSignal();
       Recorder listener = new Recorder() {
         @Override
         public void holdStarted(Instant start) {
-          stress.stop();
+          stop.request(StopSignal.Reason.INTERRUPTED, "Ctrl-C");
         }
       };
       long t0 = System.nanoTime();
-      ConnectionStressResult r = stress.run(listener);
+      ConnectionStressResult r = stress.run(listener, stop);
       long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
       assertTrue(seconds < 60, "a 10 min hold stopped after " + seconds + " s");
       assertTrue(r.interrupted());

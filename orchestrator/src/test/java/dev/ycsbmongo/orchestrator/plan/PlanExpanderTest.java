@@ -226,6 +226,10 @@ class PlanExpanderTest {
     Phase stress = m.phases().get(4);
     assertEquals(PhaseKind.CONNECTIONS, stress.kind());
     assertTrue(stress.measured());
+    // typed once at expansion: the runner and the preflight read these, not the strings
+    assertEquals(20, stress.connectionStress().count());
+    assertEquals(java.time.Duration.ofSeconds(1), stress.connectionStress().hold());
+    assertTrue(m.phases().get(1).settings().connections().isEmpty());
     assertEquals(Optional.empty(), stress.dependsOn());
     assertEquals(Map.of("connections.count", "20", "connections.hold", "1s"), stress.connectionSettings());
     assertEquals(new ConnectionKeys.Settings(20, 0, Duration.ofSeconds(1), ConnectionKeys.DEFAULT_TIMEOUT),

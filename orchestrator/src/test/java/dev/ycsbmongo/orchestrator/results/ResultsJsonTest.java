@@ -16,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsJsonTest {
 
   private static final Path GOLDEN = Path.of("src/test/resources/golden/phase-results.jsonl");
+  /** The same records as written by schema v1 (before parameters): sealed for good, never regenerated. */
+  private static final Path GOLDEN_V1 = Path.of("src/test/resources/golden/phase-results-v1.jsonl");
 
   private static List<PhaseResult> records() {
     PhaseResult run = ResultFixtures.run(2, "aws-large", "rw-50-50", 8, 1, 420.4, 610.25, 300_000, 300_000,
@@ -34,6 +36,33 @@ class ResultsJsonTest {
       Files.writeString(GOLDEN, text);
     }
     assertEquals(Files.readString(GOLDEN, StandardCharsets.UTF_8), text.toString());
+  }
+
+  @Test
+  void readsSchemaV1LinesFillingTheirParametersFromPropertiesAndCommand(@TempDir Path dir) throws IOException {
+    Files.copy(GOLDEN_V1, dir.resolve(ResultsWriter.FILE));
+    List<PhaseResult> read = ResultsReader.read(dir).results();
+    assertEquals(4, read.size());
+    PhaseResult load = read.get(0);
+    assertEquals(1, load.schemaVersion());
+    // a load whose threads were not swept: v1 kept them only in its command ("-threads 8")
+    assertEquals(new PhaseParameters("aws-large", 1, 8, 100_000L, null, null, null, null), load.parameters());
+    assertEquals(new PhaseParameters("aws-large", 1, 8, 100_000L, 1_000_000L, null, null, null),
+        read.get(1).parameters());
+    assertEquals(16, read.get(3).parameters().threads());
+    // apart from the schema version and the parameters it implies, a v1 line reads as the v2 record
+    for (int i = 0; i < read.size(); i++) {
+      PhaseResult v1 = read.get(i);
+      PhaseResult v2 = records().get(i);
+      assertEquals(ResultsJson.line(v2).replace("\"schemaVersion\":2", "\"schemaVersion\":1"), ResultsJson.line(v1));
+    }
+  }
+
+  @Test
+  void rejectsASchemaV2LineWithoutParameters() {
+    String line = ResultsJson.line(records().get(1)).replaceFirst(",\"parameters\":\\{[^}]*\\}", "");
+    assertTrue(!line.contains("parameters"), line);
+    assertThrows(IOException.class, () -> ResultsReader.parse(line));
   }
 
   @Test
@@ -84,7 +113,7 @@ class ResultsJsonTest {
     String line = ResultsJson.line(records().get(1));
     String extra = line.replaceFirst("\\{", "{\"futureField\":42,");
     assertEquals(records().get(1), ResultsReader.parse(extra));
-    String newer = line.replace("\"schemaVersion\":1", "\"schemaVersion\":99");
+    String newer = line.replace("\"schemaVersion\":2", "\"schemaVersion\":99");
     assertTrue(assertThrows(IllegalArgumentException.class, () -> ResultsReader.parse(newer)).getMessage()
         .contains("schemaVersion 99 is newer"));
   }

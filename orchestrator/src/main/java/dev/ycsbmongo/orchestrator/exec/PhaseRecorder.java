@@ -1,0 +1,74 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.results.AppliedSettings;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
+import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
+import dev.ycsbmongo.orchestrator.results.PhaseParameters;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import dev.ycsbmongo.orchestrator.results.Stability;
+import dev.ycsbmongo.orchestrator.results.TargetRecord;
+import dev.ycsbmongo.orchestrator.results.WindowStats;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Builds the records of one phase, whichever runner ran it: what the run and the phase say about
+ * themselves is filled in here once, the runner adds what it measured.
+ */
+final class PhaseRecorder {
+
+  private final RunContext ctx;
+  private final Phase phase;
+  private final Instant start;
+  /** What applying the phase's server settings did: every record of the phase carries it. */
+  private final String settingsNote;
+  private final Map<String, String> properties;
+  private final PhaseParameters parameters;
+
+  PhaseRecorder(RunContext ctx, Phase phase, Instant start, String settingsNote) {
+    this.ctx = ctx;
+    this.phase = phase;
+    this.start = start;
+    this.settingsNote = settingsNote;
+    this.properties = EffectiveProperties.of(phase);
+    this.parameters = parameters(phase, properties);
+  }
+
+  /** The phase's parameters, typed once from its effective properties: what its records carry. */
+  PhaseParameters parameters() {
+    return parameters;
+  }
+
+  /** A record of a phase that measured nothing (never started, or failed before it could), ending now. */
+  PhaseResult unmeasured(PhaseVerdict v, String relDir, String command) {
+    return measured(0, v, null, relDir, command, null, null, null, null);
+  }
+
+  /** The phase's record, ending now. */
+  PhaseResult measured(double runtime, PhaseVerdict v, PhaseMeasurements m, String relDir, String command,
+      Long loaded, ServerMetrics server, ConnectionStressResult connections, Stability stability) {
+    Target t = ctx.plan().target(phase.target()).orElseThrow();
+    TargetRecord target = new TargetRecord(t.name(), t.maskedUri(), t.labels());
+    WindowStats full = m == null ? null : m.full();
+    return new PhaseResult(PhaseResult.SCHEMA_VERSION, ctx.plan().name(), ctx.runDir().runId(), phase.index(),
+        phase.id(), phase.kind(), phase.scenario(), phase.coordinates(), phase.repetition(), phase.dataSet(), target,
+        ctx.servers().get(t.name()), ctx.client(), command, properties, parameters, start,
+        Instant.now(),
+        runtime, v.status(), v.cause(), full == null ? null : full.throughputOpsPerSec(),
+        m == null ? null : m.ycsbThroughputOpsPerSec(), full == null ? null : full.errorRate(), full,
+        m == null ? null : m.steady(), m == null ? null : m.steadyAbsentReason(),
+        ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir,
+        phase.serverSettings().isEmpty() ? null : new AppliedSettings(phase.serverSettings(), settingsNote), server,
+        connections, stability);
+  }
+
+  /** The phase's parameters, typed once here for its record: threads only for the kinds that run YCSB threads. */
+  static PhaseParameters parameters(Phase phase, Map<String, String> properties) {
+    Integer threads = phase.kind() == PhaseKind.CONNECTIONS ? null : phase.threads();
+    return PhaseParameters.of(phase.target(), PhaseParameters.ONE_CLIENT, threads, properties);
+  }
+}
