@@ -24,6 +24,8 @@ public final class FrameReader {
   private final String source;
   private final Map<Integer, Partial> clients = new TreeMap<>();
   private long lineNo;
+  private long operations;
+  private long errors;
 
   public FrameReader(String source) {
     this.source = source;
@@ -87,7 +89,14 @@ public final class FrameReader {
             throw new FrameException("hello says client " + p.hello.client());
           }
         }
-        case INTERVAL -> p.add(OpInterval.fromPayload(f.payload()));
+        case INTERVAL -> {
+          OpInterval i = OpInterval.fromPayload(f.payload());
+          p.add(i);
+          if (!i.operation().equals(CellMerger.RMW)) {
+            operations += i.count();
+            errors += i.errors();
+          }
+        }
         case SUMMARY -> p.summary = ClientSummary.fromPayload(f.payload());
       }
     } catch (FrameException e) {
@@ -95,6 +104,16 @@ public final class FrameReader {
     }
     p.lines.put(f.seq(), lineNo);
     p.next++;
+  }
+
+  /** Successful operations in the interval frames read so far, all clients (a READ-MODIFY-WRITE as its parts). */
+  public long operations() {
+    return operations;
+  }
+
+  /** Failed operations in the interval frames read so far, counted the same way. */
+  public long errors() {
+    return errors;
   }
 
   /**

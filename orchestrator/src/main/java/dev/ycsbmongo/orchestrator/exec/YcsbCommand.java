@@ -60,7 +60,7 @@ public record YcsbCommand(List<String> argv, String display) {
     return new YcsbCommand(argv, display(phase, props, maskedUri));
   }
 
-  private static List<String> propertyArgs(Map<String, String> props) {
+  static List<String> propertyArgs(Map<String, String> props) {
     List<String> args = new ArrayList<>();
     props.forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
     return args;
@@ -77,7 +77,7 @@ public record YcsbCommand(List<String> argv, String display) {
     return m;
   }
 
-  private static String display(Phase phase, Map<String, String> props, String maskedUri) {
+  static String display(Phase phase, Map<String, String> props, String maskedUri) {
     List<String> words = new ArrayList<>(List.of("scripts/ycsb", phase.kind() == PhaseKind.LOAD ? "load" : "run",
         "mongodb", "-s"));
     phase.workload().ifPresent(w -> words.addAll(List.of("-P", w.toString())));

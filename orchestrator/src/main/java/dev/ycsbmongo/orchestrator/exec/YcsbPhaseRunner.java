@@ -151,10 +151,10 @@ final class YcsbPhaseRunner implements PhaseRunner {
     return null;
   }
 
-  private record LoadCheck(Long count, PhaseVerdict verdict) {
+  record LoadCheck(Long count, PhaseVerdict verdict) {
   }
 
-  private static LoadCheck verifyLoad(String uri, Phase phase) {
+  static LoadCheck verifyLoad(String uri, Phase phase) {
     OptionalLong expected = DataSets.expectedRecords(EffectiveProperties.of(phase));
     try {
       long count = DataSets.count(uri, phase);
@@ -169,7 +169,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
     }
   }
 
-  private static void writeCommand(Path dir, YcsbCommand cmd) throws IOException {
+  static void writeCommand(Path dir, YcsbCommand cmd) throws IOException {
     String text = "# the equivalent scripts/ycsb command (connection string masked)\n" + cmd.display() + "\n\n"
         + "# the exact child process (the connection string is in the -P file, deleted after the phase)\n"
         + ShellWords.join(cmd.argv()) + "\n";

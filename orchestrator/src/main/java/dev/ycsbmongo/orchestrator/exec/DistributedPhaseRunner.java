@@ -1,0 +1,313 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.Causes;
+import dev.ycsbmongo.orchestrator.clients.CellMerger;
+import dev.ycsbmongo.orchestrator.clients.ClientOutput;
+import dev.ycsbmongo.orchestrator.clients.FrameException;
+import dev.ycsbmongo.orchestrator.clients.FrameReader;
+import dev.ycsbmongo.orchestrator.clients.MergeException;
+import dev.ycsbmongo.orchestrator.clients.MergedCell;
+import dev.ycsbmongo.orchestrator.clients.WholeRun;
+import dev.ycsbmongo.orchestrator.plan.Acceptance;
+import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.results.PhaseClients;
+import dev.ycsbmongo.orchestrator.results.ClientRowsFile;
+import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.ServerMetrics;
+import dev.ycsbmongo.orchestrator.results.Stability;
+import dev.ycsbmongo.orchestrator.results.WindowStats;
+import dev.ycsbmongo.orchestrator.results.YcsbOutput.IntervalCount;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs a YCSB phase (load, warm-up, run) as N clients ({@code clients: N}, or any cell on the
+ * Kubernetes backend): each client a plain YCSB run of its slice ({@code clients.ClientSlice}) that
+ * writes its measurements as frames; the backend ({@link ClientBackend}) starts the clients and
+ * hands their lines back, one {@link FrameReader} per client checks them, and the cell's figures are
+ * merged exactly ({@link CellMerger}: histograms summed, never percentiles averaged). As with one
+ * client, the server sampler and the target watch run beside it and one verdict decides the cell.
+ *
+ * <p>Two windows, as for one client: {@code full} is every client's whole run
+ * ({@link WholeRun}: all operations, from the first client's start to the last one's end) and
+ * {@code steady} is the common window (all clients measuring) from where the steady-state rule cuts
+ * the warm-up, read on the cell's summed per-second series. The headline throughput is the steady
+ * window's, the sum of per-client rates over whole intervals in which all clients ran.
+ */
+final class DistributedPhaseRunner implements PhaseRunner {
+
+  private final RunContext ctx;
+  private final Backends backends;
+
+  /** Makes the backend of a phase: local child JVMs, or a Kubernetes Job. */
+  interface Backends {
+    ClientBackend of(Phase phase, Path connectionFile);
+  }
+
+  DistributedPhaseRunner(RunContext ctx, Backends backends) {
+    this.ctx = ctx;
+    this.backends = backends;
+  }
+
+  @Override
+  public PhaseResult run(Cell cell) {
+    Phase phase = cell.phase();
+    String uri = cell.uri();
+    Path dir = cell.dir();
+    String relDir = cell.relDir();
+    Target target = cell.target();
+    int n = phase.clients();
+    if (phase.kind() == PhaseKind.LOAD && phase.dropBeforeLoad()) {
+      try {
+        DataSets.drop(uri, phase);
+      } catch (RuntimeException e) {
+        return cell.records().unmeasured(
+            PhaseVerdict.failed("cannot drop the collection before loading: " + Causes.rootMessage(e)), relDir, null);
+      }
+    }
+    try (ConnectionFile conn = ConnectionFile.create(uri)) {
+      ClientBackend backend = backends.of(phase, conn.path());
+      List<String> args = clientArgs(phase, ctx.plan().settings().statusInterval());
+      String display = YcsbCommand.display(phase, withoutThreads(phase), UriMasker.mask(uri))
+          + "   # x " + n + " clients (" + backend.name() + "), each its slice";
+      writeCommand(dir, display, args, backend, n);
+      if (cell.stop().isRequested()) {
+        return cell.records().unmeasured(new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"),
+            relDir, display);
+      }
+      Frames frames = new Frames(n);
+      ClientBackend.Run run;
+      ServerSampling sampling = ServerSampling.start(phase, uri, ctx.servers().get(target.name()), dir, relDir);
+      TargetWatch watch = TargetWatch.start(uri, ctx.plan().settings().onTargetDown().downAfter(),
+          () -> cell.stop().request(StopSignal.Reason.TARGET_DOWN, "target " + target.name() + " stopped answering"));
+      Long maxSeconds = cell.records().parameters().maxExecutionTimeSeconds();
+      OptionalLong expected = PhaseVerdict.expectedOperations(phase);
+      long t0 = System.nanoTime();
+      try (sampling; watch) {
+        run = backend.run(new ClientBackend.Launch(n, phase.threads(), args, uri, dir, phase.timeout(),
+            jobName(phase)), (client, line) -> {
+              long ops = frames.accept(client, line);
+              if (ops >= 0) {
+                cell.progress().status(phase, new ProgressListener.PhaseProgress(
+                    (System.nanoTime() - t0) / 1_000_000_000L, ops, expected.isPresent() ? expected.getAsLong() : null,
+                    maxSeconds, frames.lastRate(), frames.errors()));
+              }
+            }, cell.stop());
+      }
+      Merged merged = frames.problem() == null ? merge(phase, frames) : null;
+      String readError = frames.problem() != null ? frames.problem() : merged.problem;
+      PhaseMeasurements m = merged == null ? null : merged.measurements;
+      Stability stability = merged == null ? null : merged.stability;
+      PhaseVerdict verdict;
+      if (run.failure().isPresent() && watch.down().isEmpty() && !run.stopped() && !run.timedOut()) {
+        verdict = PhaseVerdict.failed(run.failure().get());
+      } else {
+        ChildProcess.Outcome outcome = new ChildProcess.Outcome(0, run.timedOut(), run.stopped(), run.elapsed(),
+            List.of());
+        verdict = PhaseVerdict.of(phase, new PhaseVerdict.Evidence(outcome, m, readError, stability,
+            watch.down().orElse(null), null), ctx.plan().settings().acceptance());
+      }
+      if (run.cleanupProblem().isPresent()) {
+        cell.progress().note(phase.id() + ": " + run.cleanupProblem().get());
+      }
+      ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), EffectiveProperties.of(phase));
+      Long loaded = null;
+      if (verdict.status() == PhaseStatus.SUCCEEDED && phase.kind() == PhaseKind.LOAD && phase.verifyLoad()) {
+        YcsbPhaseRunner.LoadCheck check = YcsbPhaseRunner.verifyLoad(uri, phase);
+        loaded = check.count();
+        verdict = check.verdict();
+      }
+      PhaseClients clients = merged == null || merged.window == null ? null : merged.window.toRecord(backend.name());
+      if (clients != null) {
+        ClientRowsFile.write(dir, clients);
+      }
+      return cell.records().measured(run.elapsed().toMillis() / 1000.0, verdict, m, relDir, display, loaded, server,
+          null, stability, clients);
+    } catch (IOException | RuntimeException e) {
+      return cell.records().unmeasured(PhaseVerdict.failed("cannot run the clients: " + Causes.rootMessage(e)), relDir,
+          null);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return cell.records().unmeasured(new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted"), relDir, null);
+    }
+  }
+
+  /** The merged figures of a cell, or why they could not be merged. */
+  private record Merged(PhaseMeasurements measurements, Stability stability, MergedCell window, String problem) {
+  }
+
+  private Merged merge(Phase phase, Frames frames) {
+    List<ClientOutput> outputs;
+    try {
+      outputs = frames.finish();
+    } catch (FrameException e) {
+      return new Merged(null, null, null, e.getMessage());
+    }
+    if (outputs.stream().anyMatch(c -> c.intervals().isEmpty())) {
+      return new Merged(null, null, null, "a client measured nothing: " + outputs.stream()
+          .filter(c -> c.intervals().isEmpty()).findFirst().orElseThrow().describe() + " wrote no interval");
+    }
+    WindowStats full = WholeRun.stats(outputs);
+    long t0 = WholeRun.firstStart(outputs);
+    Duration rampUp = ctx.plan().settings().rampUp();
+    List<IntervalCount> series = WholeRun.series(outputs);
+    Acceptance.SteadyStateRule rule = PhaseVerdict.judgedOnFigures(phase) ? ctx.plan().settings().acceptance().steadyState()
+        : Acceptance.SteadyStateRule.FIXED;
+    List<IntervalCount> whole = SteadyState.whole(series);
+    int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
+    double cutSeconds = start < whole.size() ? Math.max(whole.get(start).startSeconds(), rampUp.toMillis() / 1000.0)
+        : rampUp.toMillis() / 1000.0;
+    Stability stability = whole.isEmpty() ? null : SteadyState.of(series, whole, start, rule);
+    long runtime = outputs.stream().mapToLong(c -> c.summary().runtimeMillis()).max().orElse(0);
+    long runOps = full.operations() + full.failedOperations();
+    Double ycsbThroughput = runtime > 0 ? runOps * 1000.0 / runtime : null;
+    MergedCell window;
+    try {
+      window = CellMerger.merge(outputs, t0 + Math.round(cutSeconds * 1000));
+    } catch (MergeException e) {
+      // no common window after the cut: the cell keeps its whole-run figures, the verdict says why
+      MergedCell all;
+      try {
+        all = CellMerger.merge(outputs);
+      } catch (MergeException e2) {
+        return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, null, e2.getMessage()),
+            stability, null, null);
+      }
+      return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, null,
+          String.format(Locale.ROOT, "no common window of all %d clients after the %.1f s ramp-up (%s)",
+              outputs.size(), cutSeconds, e.getMessage())), stability, all, null);
+    }
+    WindowStats steady = window.toWindowStats(WindowStats.STEADY, (window.windowStartMillis() - t0) / 1000.0);
+    return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, steady, null), stability, window,
+        null);
+  }
+
+  /** One frame reader per client, fed from the backend's threads; counts what the interval frames say so far. */
+  private static final class Frames {
+    private final FrameReader[] readers;
+    private final AtomicReference<String> problem = new AtomicReference<>();
+    private final long[] seenOps;
+    private final long[] seenErrors;
+    private long operations;
+    private long errors;
+    private long rateSinceNanos = System.nanoTime();
+    private long rateSinceOps;
+    private Double rate;
+
+    Frames(int n) {
+      readers = new FrameReader[n];
+      seenOps = new long[n];
+      seenErrors = new long[n];
+      for (int i = 0; i < n; i++) {
+        readers[i] = new FrameReader("client " + i);
+      }
+    }
+
+    /** Takes a line; the cell's operations so far when the line added some, else -1. */
+    synchronized long accept(int client, String line) {
+      if (client < 0 || client >= readers.length) {
+        problem.compareAndSet(null, "output of client " + client + ", but the cell has " + readers.length);
+        return -1;
+      }
+      FrameReader r = readers[client];
+      try {
+        r.accept(line);
+      } catch (FrameException e) {
+        problem.compareAndSet(null, e.getMessage());
+        return -1;
+      }
+      long ops = r.operations();
+      errors += r.errors() - seenErrors[client];
+      seenErrors[client] = r.errors();
+      if (ops == seenOps[client]) {
+        return -1;
+      }
+      operations += ops - seenOps[client];
+      seenOps[client] = ops;
+      long now = System.nanoTime();
+      if (now - rateSinceNanos >= 1_000_000_000L) {
+        rate = (operations - rateSinceOps) * 1e9 / (now - rateSinceNanos);
+        rateSinceNanos = now;
+        rateSinceOps = operations;
+      }
+      return operations;
+    }
+
+    /** Operations per second over the last second or so of frames; null before the first second. */
+    synchronized Double lastRate() {
+      return rate;
+    }
+
+    synchronized long errors() {
+      return errors;
+    }
+
+    String problem() {
+      return problem.get();
+    }
+
+    synchronized List<ClientOutput> finish() throws FrameException {
+      List<ClientOutput> out = new ArrayList<>();
+      for (int i = 0; i < readers.length; i++) {
+        out.add(readers[i].finish(i));
+      }
+      return out;
+    }
+  }
+
+  /** The arguments every client gets after its mode: the phase's effective YCSB properties, each as {@code -p}. */
+  static List<String> clientArgs(Phase phase, Duration statusInterval) {
+    Map<String, String> props = new TreeMap<>(EffectiveProperties.of(phase));
+    props.remove(Keys.THREAD_COUNT);
+    props.put("status.interval", Long.toString(Math.max(1, statusInterval.toSeconds())));
+    List<String> args = new ArrayList<>(List.of("-db", YcsbCommand.DB_CLASS));
+    args.addAll(YcsbCommand.propertyArgs(props));
+    args.addAll(List.of("-threads", Integer.toString(phase.threads()), "-s",
+        phase.kind() == PhaseKind.LOAD ? "-load" : "-t"));
+    return args;
+  }
+
+  private static Map<String, String> withoutThreads(Phase phase) {
+    Map<String, String> props = new TreeMap<>(phase.ycsbProperties());
+    props.remove(Keys.THREAD_COUNT);
+    return props;
+  }
+
+  /** A Kubernetes Job name for this phase: unique to the run and the phase, a DNS label of at most 52 characters. */
+  private String jobName(Phase phase) {
+    String run = ctx.runDir().runId().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
+        .replaceAll("^-+|-+$", "");
+    String suffix = "-" + phase.index();
+    String base = "ycsb-" + run;
+    if (base.length() + suffix.length() > 52) {
+      base = base.substring(0, 52 - suffix.length()).replaceAll("-+$", "");
+    }
+    return base + suffix;
+  }
+
+  private static void writeCommand(Path dir, String display, List<String> args, ClientBackend backend, int n)
+      throws IOException {
+    String text = "# the equivalent scripts/ycsb command (connection string masked), run as " + n + " clients ("
+        + backend.name() + ")\n" + display + "\n\n"
+        + "# each client's arguments after ClientMain's mode (each adds its client.index, client.count and"
+        + " client.start; the connection string is in a -P file or a Kubernetes Secret)\n" + ShellWords.join(args)
+        + "\n";
+    Files.writeString(dir.resolve(RunDirectory.COMMAND), text, StandardCharsets.UTF_8);
+  }
+}
