@@ -208,7 +208,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
     private long errors;
     private long rateSinceNanos = System.nanoTime();
     private long rateSinceOps;
-    private Double rate;
+    private double rate;
 
     Frames(int n) {
       readers = new FrameReader[n];
@@ -249,8 +249,8 @@ final class DistributedPhaseRunner implements PhaseRunner {
       return operations;
     }
 
-    /** Operations per second over the last second or so of frames; null before the first second. */
-    synchronized Double lastRate() {
+    /** Operations per second over the last second or so of frames; 0 before the first second. */
+    synchronized double lastRate() {
       return rate;
     }
 
