@@ -61,7 +61,7 @@ final class PhaseExecutor {
     }
     String relDir = ctx.runDir().path().relativize(dir).toString();
     try (StopSignal phaseStop = stop.child()) {
-      return runners.forKind(phase.kind()).run(new PhaseRunner.Cell(phase, target, uri, dir, relDir, progress, records,
+      return runners.forPhase(phase).run(new PhaseRunner.Cell(phase, target, uri, dir, relDir, progress, records,
           phaseStop));
     }
   }

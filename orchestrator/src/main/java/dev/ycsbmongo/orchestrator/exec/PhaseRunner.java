@@ -8,7 +8,7 @@ import java.nio.file.Path;
 /**
  * Runs one kind of phase (a YCSB client, the connection stress, ...) once its target's server settings are
  * applied and its directory exists, and turns what it did into the phase's record. One implementation per
- * way of running a phase, chosen once per phase by {@link PhaseRunners#forKind}: a new way of running a
+ * way of running a phase, chosen once per phase by {@link PhaseRunners#forPhase}: a new way of running a
  * phase is a new implementation, not a branch in the code that calls it.
  *
  * <p>It never throws for anything the phase did: every failure becomes the record's status and cause.
