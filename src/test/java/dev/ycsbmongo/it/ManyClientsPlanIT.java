@@ -37,12 +37,12 @@ class ManyClientsPlanIT {
       name: many-clients-it
       targets: [{name: local, uri: embedded}]
       scenarios:
-        - {name: load, kind: load, workload: ${ROOT}/workloads/rw-50-50}
+        - {name: load, kind: load, workload: ${ROOT}/workloads/load-only}
         - {name: rw, workload: ${ROOT}/workloads/rw-50-50}
       properties: {recordcount: %d, operationcount: %d}
-      threads: 2
       sweep:
         clients: [1, 2, 4]
+        threads: [2]
       execution:
         rampUp: 0s
         acceptance: {minOperations: 0, minWindow: 0s, maxCv: off, maxRise: off}   # this test is about counts, not the figures' minimums
