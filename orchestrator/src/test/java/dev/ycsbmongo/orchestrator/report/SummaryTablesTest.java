@@ -75,7 +75,7 @@ class SummaryTablesTest {
         r.scenario(), r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
         r.start(), r.end(), 10, PhaseStatus.SUCCEEDED, null, 100.0, 100.0, 0.0,
         ResultFixtures.window("full", 0, 10, List.of(ResultFixtures.op("INSERT", 1000, 250, 900, Map.<String, Long>of()))),
-        null, "phase shorter than the 10 s ramp-up", 10, null, "phases/1", null, null, null, null);
+        null, "phase shorter than the 10 s ramp-up", 10, null, "phases/1", null, null, null, null, null);
     String md = SummaryMarkdown.render(List.of(insertsOnly));
     assertTrue(md.contains("| 100 (full) | 0 (0.00%) | - | 250 | - | 900 | ok |"), md);
     String csv = SummaryCsv.render(List.of(insertsOnly));
@@ -108,7 +108,7 @@ class SummaryTablesTest {
         Map.of("threadcount", "4", "server.chainingAllowed", "true", "read_avg_us", "x"), 1, r.dataSet(), r.target(),
         r.server(), r.client(), r.command(), r.properties(), r.start(), r.end(), 10, PhaseStatus.SUCCEEDED, null, 40.0,
         40.0, 0.0, ResultFixtures.window("full", 0, 10, ops), ResultFixtures.window("steady", 2, 8, ops), null, 2, null,
-        "p", null, ResultFixtures.serverMetrics(), null, r.stability());
+        "p", null, ResultFixtures.serverMetrics(), null, r.stability(), null);
     PhaseResult stress = ResultFixtures.with(r, dev.ycsbmongo.orchestrator.plan.PhaseKind.CONNECTIONS,
         Map.of("connections", "100"), "connections/t/100", PhaseStatus.SUCCEEDED, null, ResultFixtures.serverMetrics(),
         ResultFixtures.connections(100, 100));
@@ -134,7 +134,7 @@ class SummaryTablesTest {
     PhaseResult mixed = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(), r.scenario(),
         r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(), r.start(),
         r.end(), 10, PhaseStatus.SUCCEEDED, null, 40.0, 40.0, 0.0, ResultFixtures.window("full", 0, 10, ops), null,
-        "short", 10, null, "p", null, null, null, null);
+        "short", 10, null, "p", null, null, null, null, null);
     CellFigures f = CellFigures.of(mixed);
     assertEquals(200.0, f.wal(), 1e-9);
     assertEquals(900L, f.p99Write());

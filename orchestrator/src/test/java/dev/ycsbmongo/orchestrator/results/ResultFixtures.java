@@ -47,7 +47,7 @@ public final class ResultFixtures {
         Instant.parse("2026-11-22T10:15:00Z").plusSeconds(index * 70L), Instant.parse("2026-11-22T10:16:00Z")
             .plusSeconds(index * 70L), 61.25, PhaseStatus.SUCCEEDED, null, full.throughputOpsPerSec(),
         full.throughputOpsPerSec() * 1.01, full.errorRate(), full, steady, null, 10.0, null, "phases/" + index, null, null, null,
-        new Stability(10.0, "auto", 50, steady.throughputOpsPerSec(), 0.0412, 0.0125, 0.0, null));
+        new Stability(10.0, "auto", 50, steady.throughputOpsPerSec(), 0.0412, 0.0125, 0.0, null), null);
   }
 
   public static PhaseResult failed(PhaseResult r, PhaseStatus status, String cause) {
@@ -55,7 +55,7 @@ public final class ResultFixtures {
         r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
         r.start(), r.end(), status == PhaseStatus.SKIPPED ? 0 : r.runtimeSeconds(), status, cause, null, null, null, null,
         null, status == PhaseStatus.SKIPPED ? null : "no measurements", r.rampUpSeconds(), null, r.outputDirectory(), r.serverSettings(),
-        null, null, null);
+        null, null, null, null);
   }
 
   /** A preparing load: repetition 0, only the full window (too short for a steady state), a load check. */
@@ -67,7 +67,7 @@ public final class ResultFixtures {
         labelsOf(target)), server, CLIENT, "scripts/ycsb load mongodb -s -threads 8", Map.of("recordcount", "100000"),
         Instant.parse("2026-11-22T10:15:00Z"), Instant.parse("2026-11-22T10:15:09Z"), 9.5, PhaseStatus.SUCCEEDED, null,
         full.throughputOpsPerSec(), full.throughputOpsPerSec(), 0.0, full, null, "phase shorter than the 10 s ramp-up",
-        10.0, 100_000L, "phases/" + index, null, null, null, null);
+        10.0, 100_000L, "phases/" + index, null, null, null, null, null);
   }
 
   /** {@code r} with other coordinates (the cell's place in a sweep), server figures and connection-stress figures. */
@@ -79,7 +79,7 @@ public final class ResultFixtures {
         r.runtimeSeconds(), status, cause, stress ? null : r.throughputOpsPerSec(),
         stress ? null : r.ycsbThroughputOpsPerSec(), stress ? null : r.errorRate(), stress ? null : r.full(),
         stress ? null : r.steady(), stress ? null : r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(),
-        r.outputDirectory(), r.serverSettings(), server, connections, stress ? null : r.stability());
+        r.outputDirectory(), r.serverSettings(), server, connections, stress ? null : r.stability(), null);
   }
 
   /** The golden server figures (a replica set's primary: 25% CPU, 1,935.5 QPS, 26 connections, 4 s lag). */
