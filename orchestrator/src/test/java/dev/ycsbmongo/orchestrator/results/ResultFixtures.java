@@ -131,6 +131,35 @@ public final class ResultFixtures {
         c.limits(), c.interrupted(), perServer, to, openedByHost);
   }
 
+  /**
+   * Four clients on Kubernetes, 12 ms apart at the start; client 2 ran slow (a third of the others' throughput,
+   * three and a half times their READ p99), so the outlier rule flags it with these two reasons.
+   */
+  public static PhaseClients clients() {
+    return new PhaseClients(4, PhaseClients.KUBERNETES, 12, 50.0, List.of(
+        new ClientFigures(0, "ycsb-cell-0-x7k2p", 50.0, 250_000, 5000.0, Map.of("READ", 1200L, "UPDATE", 1500L),
+            300_000, List.of()),
+        new ClientFigures(1, "ycsb-cell-1-q9w4t", 50.0, 251_000, 5020.0, Map.of("READ", 1180L, "UPDATE", 1490L),
+            301_000, List.of()),
+        new ClientFigures(2, "ycsb-cell-2-m3n8v", 49.0, 98_000, 2000.0, Map.of("READ", 4200L, "UPDATE", 1600L),
+            120_000, List.of("throughput 2000.0 ops/s is below 0.5x the other clients' median 5000.0 ops/s",
+                "READ p99 4200 us is above 3.0x the other clients' median 1200 us")),
+        new ClientFigures(3, "ycsb-cell-3-b5c1z", 50.0, 249_500, 4990.0, Map.of("READ", 1210L, "UPDATE", 1510L),
+            299_000, List.of())));
+  }
+
+  /** {@code r} as driven by the clients of {@code c}: its parameters say as many clients, its record keeps their rows. */
+  public static PhaseResult withClients(PhaseResult r, PhaseClients c) {
+    PhaseParameters p = r.parameters();
+    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
+        r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
+        new PhaseParameters(p.target(), c.count(), p.threads(), p.recordCount(), p.operationCount(), p.insertStart(),
+            p.insertCount(), p.maxExecutionTimeSeconds()), r.start(), r.end(), r.runtimeSeconds(), r.status(),
+        r.cause(), r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(),
+        r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(), r.serverSettings(),
+        r.serverMetrics(), r.connections(), r.stability(), r.attempt(), r.replacesAttempt(), c);
+  }
+
   private static Map<String, String> labelsOf(String target) {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put("cores", target.contains("large") ? "16" : "4");
