@@ -31,11 +31,11 @@ final class ClientsSection {
       return;
     }
     out.append('\n').append(TITLE).append("\n\n");
-    out.append("Cells driven by several clients whose clients were uneven: each such client against the median of"
-        + " the cell's other clients, over the cell's common window. The cell's own figures are the exact merge of"
-        + " all its clients; every client's row is in the phase directory's clients.csv.\n\n");
-    SummaryMarkdown.header(out, List.of("Cell", "Client", "Throughput (ops/s)", "Others' median (ops/s)",
-        "p99 (µs)", "Others' median p99 (µs)", "Why"), 2);
+    out.append("Clients that ran unlike the others of their cell, each beside the median of the cell's other"
+        + " clients over the cell's common window. The cell's own figures above are the exact merge of all its"
+        + " clients; every client's row is in its phase directory's clients.csv.\n\n");
+    out.append("| Cell | Client | Throughput (ops/s) | Others' median (ops/s) | p99 (µs) | Others' median p99 (µs) | Why |\n")
+        .append("|:---|:---|---:|---:|:---|:---|:---|\n");
     for (PhaseResult r : flagged) {
       PhaseClients c = r.clients();
       for (ClientFigures f : c.outliers()) {

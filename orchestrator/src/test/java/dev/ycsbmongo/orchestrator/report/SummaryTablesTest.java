@@ -25,7 +25,10 @@ class SummaryTablesTest {
 
   private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
-  /** Two targets, two scenarios, a thread sweep, a 3-repetition cell, a failed and a skipped cell, a retried phase. */
+  /**
+   * Two targets, two scenarios, a thread sweep, a 3-repetition cell, a failed and a skipped cell, a retried phase,
+   * a cell of four clients with an outlier.
+   */
   static List<PhaseResult> study() {
     List<PhaseResult> r = new ArrayList<>();
     r.add(ResultFixtures.load(1, "aws-medium", ResultFixtures.MONGO));
@@ -41,7 +44,9 @@ class SummaryTablesTest {
     }
     r.add(ResultFixtures.failed(ResultFixtures.run(9, "aws-large", "rw-50-50", 16, 1, 1, 1, 1, 1, ResultFixtures.MONGO),
         PhaseStatus.SKIPPED, "not run: the load it reads (load/aws-large/recordcount=100000/#1) did not succeed"));
-    r.add(ResultFixtures.run(10, "aws-large", "rw-95-5", 8, 1, 250, 450, 700_000, 35_000, ResultFixtures.MONGO));
+    // driven by four clients, one of them slow: the Clients section lists it
+    r.add(ResultFixtures.withClients(ResultFixtures.run(10, "aws-large", "rw-95-5", 8, 1, 250, 450, 700_000, 35_000,
+        ResultFixtures.MONGO), ResultFixtures.clients()));
     return r;
   }
 
