@@ -34,7 +34,8 @@ final class ClientsSection {
     out.append("Clients that ran unlike the others of their cell, each beside the median of the cell's other"
         + " clients over the cell's common window. The cell's own figures above are the exact merge of all its"
         + " clients; every client's row is in its phase directory's clients.csv.\n\n");
-    out.append("| Cell | Client | Throughput (ops/s) | Others' median (ops/s) | p99 (µs) | Others' median p99 (µs) | Why |\n")
+    out.append("| Cell | Client (index 0 to N-1) on host | Throughput (ops/s) | Others' median (ops/s) | p99 (µs)"
+        + " | Others' median p99 (µs) | Why |\n")
         .append("|:---|:---|---:|---:|:---|:---|:---|\n");
     for (PhaseResult r : flagged) {
       PhaseClients c = r.clients();
@@ -50,7 +51,7 @@ final class ClientsSection {
           return op + " " + (theirs.length == 0 ? "-" : String.format(Locale.ROOT, "%,.0f", median(theirs)));
         }).collect(Collectors.joining("; "));
         List<String> row = List.of(String.format(Locale.ROOT, "%s (%d clients, %s, start skew %,d ms)", r.phaseId(),
-            c.count(), c.backend(), c.startSkewMillis()), f.client() + " of " + c.count() + ", " + f.host(),
+            c.count(), c.backend(), c.startSkewMillis()), f.client() + " on " + f.host(),
             String.format(Locale.ROOT, "%,.0f", f.throughputOpsPerSec()),
             others.isEmpty() ? "-" : String.format(Locale.ROOT, "%,.0f", medianThroughput),
             p99.isEmpty() ? "-" : p99, othersP99.isEmpty() ? "-" : othersP99, String.join("; ", f.outlierReasons()));

@@ -43,7 +43,7 @@ class ClientsSectionTest {
     String md = SummaryMarkdown.render(List.of(single(1), fourClients(2, ResultFixtures.clients())));
     String s = section(md);
     assertTrue(s.contains("| run/aws-large/rw-50-50/threadcount=16/rep=1 (4 clients, kubernetes, start skew 12 ms)"
-        + " | 2 of 4, ycsb-cell-2-m3n8v | 2,000 | 5,000 | READ 4,200; UPDATE 1,600 | READ 1,200; UPDATE 1,500 |"
+        + " | 2 on ycsb-cell-2-m3n8v | 2,000 | 5,000 | READ 4,200; UPDATE 1,600 | READ 1,200; UPDATE 1,500 |"
         + " throughput 2000.0 ops/s is below 0.5x the other clients' median 5000.0 ops/s; READ p99 4200 us is above"
         + " 3.0x the other clients' median 1200 us |"), s);
     assertEquals(1, s.lines().filter(l -> l.startsWith("| run/")).count(), "only the outlier, not its cell's others");
@@ -82,7 +82,7 @@ class ClientsSectionTest {
     String html = HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, records,
         SummaryMarkdown.render(records), List.of(), List.of(), "0.1.0-SNAPSHOT"));
     assertTrue(html.contains(">Clients</h"), html);
-    assertTrue(html.contains("2 of 4, ycsb-cell-2-m3n8v"), html);
+    assertTrue(html.contains("2 on ycsb-cell-2-m3n8v"), html);
     List<PhaseResult> plain = List.of(single(1));
     assertFalse(HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, plain,
         SummaryMarkdown.render(plain), List.of(), List.of(), "0.1.0-SNAPSHOT")).contains(">Clients</h"));
