@@ -1,6 +1,8 @@
 package dev.ycsbmongo.orchestrator.clients;
 
+import dev.ycsbmongo.orchestrator.results.ClientFigures;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
+import dev.ycsbmongo.orchestrator.results.PhaseClients;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.util.List;
 import java.util.Optional;
@@ -57,6 +59,19 @@ public record MergedCell(int clients, long windowStartMillis, long windowEndMill
     double errorRate = operations + failedOperations == 0 ? 0 : (double) failedOperations / (operations + failedOperations);
     return new WindowStats(name, startSeconds, windowSeconds(), operations, failedOperations, throughputOpsPerSec,
         errorRate, operationStats.stream().map(MergedOperation::window).toList());
+  }
+
+  /**
+   * What the cell's record keeps about its clients: count, start skew, the common window and one row per client
+   * (its pid and interval bounds stay here: they locate a process, they do not describe the measurement).
+   *
+   * @param backend {@link PhaseClients#LOCAL} or {@link PhaseClients#KUBERNETES}
+   */
+  public PhaseClients toRecord(String backend) {
+    return new PhaseClients(clients, backend, startSkewMillis, windowSeconds(), clientRows.stream()
+        .map(r -> new ClientFigures(r.client(), r.host(), r.windowSeconds(), r.windowOperations(),
+            r.throughputOpsPerSec(), r.p99MicrosByOperation(), r.runOperations(), r.outlierReasons()))
+        .toList());
   }
 
   /** One operation's window figures. */

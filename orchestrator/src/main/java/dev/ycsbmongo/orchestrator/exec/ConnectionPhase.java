@@ -66,7 +66,7 @@ final class ConnectionPhase implements PhaseRunner {
     Outcome o = stress(cell.phase(), cell.uri(), ctx.servers().get(cell.target().name()), cell.dir(), cell.relDir(),
         cell.progress(), cell.stop());
     return cell.records().measured(o.elapsed().toMillis() / 1000.0, o.verdict(), null, cell.relDir(), display, null,
-        o.server(), o.connections(), null);
+        o.server(), o.connections(), null, null);
   }
 
   private Outcome stress(Phase phase, String uri, ServerInfo server, Path dir, String relDir,

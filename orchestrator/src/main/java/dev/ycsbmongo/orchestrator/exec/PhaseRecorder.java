@@ -5,6 +5,7 @@ import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import dev.ycsbmongo.orchestrator.results.AppliedSettings;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
+import dev.ycsbmongo.orchestrator.results.PhaseClients;
 import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
 import dev.ycsbmongo.orchestrator.results.PhaseParameters;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -45,12 +46,17 @@ final class PhaseRecorder {
 
   /** A record of a phase that measured nothing (never started, or failed before it could), ending now. */
   PhaseResult unmeasured(PhaseVerdict v, String relDir, String command) {
-    return measured(0, v, null, relDir, command, null, null, null, null);
+    return measured(0, v, null, relDir, command, null, null, null, null, null);
   }
 
-  /** The phase's record, ending now. */
+  /**
+   * The phase's record, ending now.
+   *
+   * @param clients the per-client figures of a cell driven by several clients (null for one client)
+   */
   PhaseResult measured(double runtime, PhaseVerdict v, PhaseMeasurements m, String relDir, String command,
-      Long loaded, ServerMetrics server, ConnectionStressResult connections, Stability stability) {
+      Long loaded, ServerMetrics server, ConnectionStressResult connections, Stability stability,
+      PhaseClients clients) {
     Target t = ctx.plan().target(phase.target()).orElseThrow();
     TargetRecord target = new TargetRecord(t.name(), t.maskedUri(), t.labels());
     WindowStats full = m == null ? null : m.full();
@@ -63,7 +69,7 @@ final class PhaseRecorder {
         m == null ? null : m.steady(), m == null ? null : m.steadyAbsentReason(),
         ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir,
         phase.serverSettings().isEmpty() ? null : new AppliedSettings(phase.serverSettings(), settingsNote), server,
-        connections, stability);
+        connections, stability, clients);
   }
 
   /** The phase's parameters, typed once here for its record: threads only for the kinds that run YCSB threads. */

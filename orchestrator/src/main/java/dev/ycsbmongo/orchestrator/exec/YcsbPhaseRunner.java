@@ -91,7 +91,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
         verdict = check.verdict;
       }
       return cell.records().measured(outcome.elapsed().toMillis() / 1000.0, verdict, m, relDir, cmd.display(),
-          loaded, server, null, window.stability());
+          loaded, server, null, window.stability(), null);
     } catch (IOException | RuntimeException e) {
       return cell.records().unmeasured(PhaseVerdict.failed("cannot run YCSB: " + Causes.rootMessage(e)), relDir, null);
     } catch (InterruptedException e) {

@@ -15,7 +15,9 @@ import java.util.Set;
  * line ends; an absent figure is an empty field. The server sampler's and the connection stress's
  * columns appear only when some phase of the run has them, so a run without them keeps its old shape.
  * Column names are unique: {@code read_avg_us} and {@code write_avg_us} are the figures the tables show
- * (READ; the count-weighted writes), {@code op_<operation>_*} each operation YCSB measured.
+ * (READ; the count-weighted writes), {@code op_<operation>_*} each operation YCSB measured. {@code clients}
+ * is the phase's client processes (every row); {@code start_skew_ms} and {@code outlier_clients} are filled
+ * for cells driven by several clients only (their phase directories' clients.csv has every client's row).
  */
 public final class SummaryCsv {
 
@@ -46,6 +48,7 @@ public final class SummaryCsv {
       String p = OP_PREFIX + op.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
       header.addAll(List.of(p + "_count", p + "_avg_us", p + "_p99_us"));
     }
+    header.addAll(List.of("clients", "start_skew_ms", "outlier_clients"));
     header.addAll(List.of("server_version", "topology", "embedded"));
     boolean sampled = rows.stream().anyMatch(r -> r.serverMetrics() != null);
     boolean stress = rows.stream().anyMatch(r -> r.connections() != null);
@@ -87,6 +90,9 @@ public final class SummaryCsv {
         row.add(s == null ? "" : num(s.avgMicros()));
         row.add(s == null || s.p99Micros() == null ? "" : Long.toString(s.p99Micros()));
       }
+      row.add(Integer.toString(r.parameters().clients()));
+      row.add(r.clients() == null ? "" : Long.toString(r.clients().startSkewMillis()));
+      row.add(ClientsSection.outlierCount(r.clients()));
       row.add(r.server() == null || r.server().version() == null ? "" : r.server().version());
       row.add(r.server() == null ? "" : r.server().topology());
       row.add(r.server() == null ? "" : Boolean.toString(r.server().embedded()));

@@ -72,6 +72,7 @@ public final class SummaryMarkdown {
             .append(r.cause() == null ? "" : cell(r.cause())).append(" |\n");
       }
     }
+    ClientsSection.render(out, rows);
     return out.toString();
   }
 

@@ -38,6 +38,9 @@ import java.util.Map;
  *     it from the order of their lines.
  * @param replacesAttempt the attempt this record supersedes (null for attempt 1): a consumer that sums or
  *     counts drops that one
+ * @param clients how the client processes of a cell driven by several fared: count, backend, start skew,
+ *     the common window and one row per client (null for a phase of one client and a phase that measured
+ *     nothing; absent from v1 lines and older v2 lines)
  */
 public record PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
     String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
@@ -46,12 +49,13 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
     Double ycsbThroughputOpsPerSec, Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason,
     double rampUpSeconds, Long loadedRecords, String outputDirectory, AppliedSettings serverSettings,
     ServerMetrics serverMetrics, ConnectionStressResult connections, Stability stability, int attempt,
-    Integer replacesAttempt) {
+    Integer replacesAttempt, PhaseClients clients) {
 
   /**
    * 2: {@code parameters} added; a v2 line always has it, and {@link ResultsReader} fills it in for v1 lines
    * from their properties and command. (In v1, {@code attempt} and {@code replacesAttempt} were added
-   * compatibly: older readers ignore unknown fields.)
+   * compatibly: older readers ignore unknown fields.) {@code clients} was added to v2 compatibly: optional,
+   * null when absent.
    */
   public static final int SCHEMA_VERSION = 2;
 
@@ -73,11 +77,11 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
       Instant start, Instant end, double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec,
       Double ycsbThroughputOpsPerSec, Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason,
       double rampUpSeconds, Long loadedRecords, String outputDirectory, AppliedSettings serverSettings,
-      ServerMetrics serverMetrics, ConnectionStressResult connections, Stability stability) {
+      ServerMetrics serverMetrics, ConnectionStressResult connections, Stability stability, PhaseClients clients) {
     this(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet, target, server,
         client, command, properties, parameters, start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
         ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
-        outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null);
+        outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null, clients);
   }
 
   /**
@@ -90,12 +94,12 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
       double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
       Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
       Long loadedRecords, String outputDirectory, AppliedSettings serverSettings, ServerMetrics serverMetrics,
-      ConnectionStressResult connections, Stability stability) {
+      ConnectionStressResult connections, Stability stability, PhaseClients clients) {
     this(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet, target, server,
         client, command, properties, PhaseParameters.fromV1(target == null ? null : target.name(), properties, command),
         start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
         ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
-        outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null);
+        outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null, clients);
   }
 
   /** This record as attempt {@code n} of its phase, replacing attempt {@code n - 1} (none when n is 1). */
@@ -107,7 +111,7 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
         target, server, client, command, properties, parameters, start, end, runtimeSeconds, status, cause,
         throughputOpsPerSec,
         ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
-        outputDirectory, serverSettings, serverMetrics, connections, stability, n, n == 1 ? null : n - 1);
+        outputDirectory, serverSettings, serverMetrics, connections, stability, n, n == 1 ? null : n - 1, clients);
   }
 
   public boolean succeeded() {

@@ -32,7 +32,8 @@ class PairingCliTest {
         "mongodb://bench:****@" + target + ":27017/ycsb", labels), r.server(), r.client(), r.command(), properties,
         r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
         r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability());
+        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
+        null);
   }
 
   /** Study 1's 8c32g: cloud disk at 32 threads, local SSD at 64, two mixes; local SSD 10% and 20% faster. */

@@ -25,7 +25,10 @@ class SummaryTablesTest {
 
   private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
-  /** Two targets, two scenarios, a thread sweep, a 3-repetition cell, a failed and a skipped cell, a retried phase. */
+  /**
+   * Two targets, two scenarios, a thread sweep, a 3-repetition cell, a failed and a skipped cell, a retried phase,
+   * a cell of four clients with an outlier.
+   */
   static List<PhaseResult> study() {
     List<PhaseResult> r = new ArrayList<>();
     r.add(ResultFixtures.load(1, "aws-medium", ResultFixtures.MONGO));
@@ -41,7 +44,9 @@ class SummaryTablesTest {
     }
     r.add(ResultFixtures.failed(ResultFixtures.run(9, "aws-large", "rw-50-50", 16, 1, 1, 1, 1, 1, ResultFixtures.MONGO),
         PhaseStatus.SKIPPED, "not run: the load it reads (load/aws-large/recordcount=100000/#1) did not succeed"));
-    r.add(ResultFixtures.run(10, "aws-large", "rw-95-5", 8, 1, 250, 450, 700_000, 35_000, ResultFixtures.MONGO));
+    // driven by four clients, one of them slow: the Clients section lists it
+    r.add(ResultFixtures.withClients(ResultFixtures.run(10, "aws-large", "rw-95-5", 8, 1, 250, 450, 700_000, 35_000,
+        ResultFixtures.MONGO), ResultFixtures.clients()));
     return r;
   }
 
@@ -75,7 +80,7 @@ class SummaryTablesTest {
         r.scenario(), r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
         r.start(), r.end(), 10, PhaseStatus.SUCCEEDED, null, 100.0, 100.0, 0.0,
         ResultFixtures.window("full", 0, 10, List.of(ResultFixtures.op("INSERT", 1000, 250, 900, Map.<String, Long>of()))),
-        null, "phase shorter than the 10 s ramp-up", 10, null, "phases/1", null, null, null, null);
+        null, "phase shorter than the 10 s ramp-up", 10, null, "phases/1", null, null, null, null, null);
     String md = SummaryMarkdown.render(List.of(insertsOnly));
     assertTrue(md.contains("| 100 (full) | 0 (0.00%) | - | 250 | - | 900 | ok |"), md);
     String csv = SummaryCsv.render(List.of(insertsOnly));
@@ -108,7 +113,7 @@ class SummaryTablesTest {
         Map.of("threadcount", "4", "server.chainingAllowed", "true", "read_avg_us", "x"), 1, r.dataSet(), r.target(),
         r.server(), r.client(), r.command(), r.properties(), r.start(), r.end(), 10, PhaseStatus.SUCCEEDED, null, 40.0,
         40.0, 0.0, ResultFixtures.window("full", 0, 10, ops), ResultFixtures.window("steady", 2, 8, ops), null, 2, null,
-        "p", null, ResultFixtures.serverMetrics(), null, r.stability());
+        "p", null, ResultFixtures.serverMetrics(), null, r.stability(), null);
     PhaseResult stress = ResultFixtures.with(r, dev.ycsbmongo.orchestrator.plan.PhaseKind.CONNECTIONS,
         Map.of("connections", "100"), "connections/t/100", PhaseStatus.SUCCEEDED, null, ResultFixtures.serverMetrics(),
         ResultFixtures.connections(100, 100));
@@ -134,7 +139,7 @@ class SummaryTablesTest {
     PhaseResult mixed = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(), r.scenario(),
         r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(), r.start(),
         r.end(), 10, PhaseStatus.SUCCEEDED, null, 40.0, 40.0, 0.0, ResultFixtures.window("full", 0, 10, ops), null,
-        "short", 10, null, "p", null, null, null, null);
+        "short", 10, null, "p", null, null, null, null, null);
     CellFigures f = CellFigures.of(mixed);
     assertEquals(200.0, f.wal(), 1e-9);
     assertEquals(900L, f.p99Write());

@@ -47,7 +47,7 @@ public final class ResultFixtures {
         Instant.parse("2026-11-22T10:15:00Z").plusSeconds(index * 70L), Instant.parse("2026-11-22T10:16:00Z")
             .plusSeconds(index * 70L), 61.25, PhaseStatus.SUCCEEDED, null, full.throughputOpsPerSec(),
         full.throughputOpsPerSec() * 1.01, full.errorRate(), full, steady, null, 10.0, null, "phases/" + index, null, null, null,
-        new Stability(10.0, "auto", 50, steady.throughputOpsPerSec(), 0.0412, 0.0125, 0.0, null));
+        new Stability(10.0, "auto", 50, steady.throughputOpsPerSec(), 0.0412, 0.0125, 0.0, null), null);
   }
 
   public static PhaseResult failed(PhaseResult r, PhaseStatus status, String cause) {
@@ -55,7 +55,7 @@ public final class ResultFixtures {
         r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
         r.start(), r.end(), status == PhaseStatus.SKIPPED ? 0 : r.runtimeSeconds(), status, cause, null, null, null, null,
         null, status == PhaseStatus.SKIPPED ? null : "no measurements", r.rampUpSeconds(), null, r.outputDirectory(), r.serverSettings(),
-        null, null, null);
+        null, null, null, null);
   }
 
   /** A preparing load: repetition 0, only the full window (too short for a steady state), a load check. */
@@ -67,7 +67,7 @@ public final class ResultFixtures {
         labelsOf(target)), server, CLIENT, "scripts/ycsb load mongodb -s -threads 8", Map.of("recordcount", "100000"),
         Instant.parse("2026-11-22T10:15:00Z"), Instant.parse("2026-11-22T10:15:09Z"), 9.5, PhaseStatus.SUCCEEDED, null,
         full.throughputOpsPerSec(), full.throughputOpsPerSec(), 0.0, full, null, "phase shorter than the 10 s ramp-up",
-        10.0, 100_000L, "phases/" + index, null, null, null, null);
+        10.0, 100_000L, "phases/" + index, null, null, null, null, null);
   }
 
   /** {@code r} with other coordinates (the cell's place in a sweep), server figures and connection-stress figures. */
@@ -79,7 +79,7 @@ public final class ResultFixtures {
         r.runtimeSeconds(), status, cause, stress ? null : r.throughputOpsPerSec(),
         stress ? null : r.ycsbThroughputOpsPerSec(), stress ? null : r.errorRate(), stress ? null : r.full(),
         stress ? null : r.steady(), stress ? null : r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(),
-        r.outputDirectory(), r.serverSettings(), server, connections, stress ? null : r.stability());
+        r.outputDirectory(), r.serverSettings(), server, connections, stress ? null : r.stability(), null);
   }
 
   /** The golden server figures (a replica set's primary: 25% CPU, 1,935.5 QPS, 26 connections, 4 s lag). */
@@ -129,6 +129,35 @@ public final class ResultFixtures {
         c.droppedWhileHeld(), c.workers(), c.sourceAddresses(), List.copyOf(openedByHost.keySet()),
         c.clientRssBeforeBytes(), c.clientRssHeldBytes(), c.clientPeakRssBytes(), c.clientBytesPerConnection(),
         c.limits(), c.interrupted(), perServer, to, openedByHost);
+  }
+
+  /**
+   * Four clients on Kubernetes, 12 ms apart at the start; client 2 ran slow (a third of the others' throughput,
+   * three and a half times their READ p99), so the outlier rule flags it with these two reasons.
+   */
+  public static PhaseClients clients() {
+    return new PhaseClients(4, PhaseClients.KUBERNETES, 12, 50.0, List.of(
+        new ClientFigures(0, "ycsb-cell-0-x7k2p", 50.0, 250_000, 5000.0, Map.of("READ", 1200L, "UPDATE", 1500L),
+            300_000, List.of()),
+        new ClientFigures(1, "ycsb-cell-1-q9w4t", 50.0, 251_000, 5020.0, Map.of("READ", 1180L, "UPDATE", 1490L),
+            301_000, List.of()),
+        new ClientFigures(2, "ycsb-cell-2-m3n8v", 49.0, 98_000, 2000.0, Map.of("READ", 4200L, "UPDATE", 1600L),
+            120_000, List.of("throughput 2000.0 ops/s is below 0.5x the other clients' median 5000.0 ops/s",
+                "READ p99 4200 us is above 3.0x the other clients' median 1200 us")),
+        new ClientFigures(3, "ycsb-cell-3-b5c1z", 50.0, 249_500, 4990.0, Map.of("READ", 1210L, "UPDATE", 1510L),
+            299_000, List.of())));
+  }
+
+  /** {@code r} as driven by the clients of {@code c}: its parameters say as many clients, its record keeps their rows. */
+  public static PhaseResult withClients(PhaseResult r, PhaseClients c) {
+    PhaseParameters p = r.parameters();
+    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
+        r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
+        new PhaseParameters(p.target(), c.count(), p.threads(), p.recordCount(), p.operationCount(), p.insertStart(),
+            p.insertCount(), p.maxExecutionTimeSeconds()), r.start(), r.end(), r.runtimeSeconds(), r.status(),
+        r.cause(), r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(),
+        r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(), r.serverSettings(),
+        r.serverMetrics(), r.connections(), r.stability(), r.attempt(), r.replacesAttempt(), c);
   }
 
   private static Map<String, String> labelsOf(String target) {

@@ -1,6 +1,8 @@
 package dev.ycsbmongo.orchestrator.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,7 +27,9 @@ class ResultsJsonTest {
     return List.of(ResultFixtures.load(1, "aws-large", ResultFixtures.MONGO), run,
         ResultFixtures.failed(ResultFixtures.run(3, "aws-large", "rw-50-50", 16, 1, 1, 1, 1, 1, ResultFixtures.MONGO),
             PhaseStatus.FAILED, "YCSB exited with status 1: out of memory"),
-        ResultFixtures.run(3, "aws-large", "rw-50-50", 16, 1, 500, 700, 10, 10, ResultFixtures.MONGO).asAttempt(2));
+        ResultFixtures.run(3, "aws-large", "rw-50-50", 16, 1, 500, 700, 10, 10, ResultFixtures.MONGO).asAttempt(2),
+        ResultFixtures.withClients(ResultFixtures.run(4, "aws-large", "rw-50-50", 32, 1, 450, 650, 400_000, 400_000,
+            ResultFixtures.MONGO), ResultFixtures.clients()));
   }
 
   @Test
@@ -56,6 +60,46 @@ class ResultsJsonTest {
       PhaseResult v2 = records().get(i);
       assertEquals(ResultsJson.line(v2).replace("\"schemaVersion\":2", "\"schemaVersion\":1"), ResultsJson.line(v1));
     }
+  }
+
+  @Test
+  void keepsEveryClientRowOfAMultiClientCellAndLeavesTheFieldOutForOneClient() throws IOException {
+    PhaseResult cell = records().get(4);
+    String line = ResultsJson.line(cell);
+    // the record's last field, after attempt (a first attempt replaces none)
+    assertTrue(line.contains(",\"attempt\":1,\"clients\":{\"count\":4,"
+        + "\"backend\":\"kubernetes\",\"startSkewMillis\":12,\"windowSeconds\":50.0,\"rows\":[{\"client\":0,"
+        + "\"host\":\"ycsb-cell-0-x7k2p\",\"windowSeconds\":50.0,\"windowOperations\":250000,"
+        + "\"throughputOpsPerSec\":5000.0,\"p99MicrosByOperation\":{\"READ\":1200,\"UPDATE\":1500},"
+        + "\"runOperations\":300000,\"outlierReasons\":[]},"), line);
+    assertFalse(line.contains("\"outlier\"") || line.contains("\"outliers\""),
+        "derived views are not stored: " + line);
+    PhaseResult read = ResultsReader.parse(line);
+    assertEquals(cell, read);
+    assertEquals(List.of(2), read.clients().outliers().stream().map(ClientFigures::client).toList());
+    assertEquals(4, read.parameters().clients());
+    assertFalse(ResultsJson.line(records().get(1)).contains("\"clients\":{"), "one client: no clients field");
+    assertNull(ResultsReader.parse(ResultsJson.line(records().get(1))).clients());
+  }
+
+  @Test
+  void readsSchemaV1LinesWithoutClientRows(@TempDir Path dir) throws IOException {
+    Files.copy(GOLDEN_V1, dir.resolve(ResultsWriter.FILE));
+    assertTrue(ResultsReader.read(dir).results().stream().allMatch(r -> r.clients() == null));
+  }
+
+  @Test
+  void rejectsClientRowsThatDoNotDescribeTheirCellsClients() {
+    List<ClientFigures> rows = ResultFixtures.clients().rows();
+    assertEquals("4 clients but 3 client rows", assertThrows(IllegalArgumentException.class,
+        () -> new PhaseClients(4, PhaseClients.LOCAL, 0, 50, rows.subList(0, 3))).getMessage());
+    assertEquals("client row 0 is client 1: rows go by client index 0 to 1", assertThrows(
+        IllegalArgumentException.class, () -> new PhaseClients(2, PhaseClients.LOCAL, 0, 50, rows.subList(1, 3)))
+        .getMessage());
+    assertEquals("clients backend 'docker': accepted are local, kubernetes", assertThrows(
+        IllegalArgumentException.class, () -> new PhaseClients(4, "docker", 0, 50, rows)).getMessage());
+    String line = ResultsJson.line(records().get(4)).replace("\"count\":4", "\"count\":5");
+    assertThrows(IOException.class, () -> ResultsReader.parse(line), "a record whose rows disagree is not read");
   }
 
   @Test
@@ -138,7 +182,7 @@ class ResultsJsonTest {
     assertEquals(2, current.get(r.get(3).phaseId()).attempt());
     assertEquals(PhaseStatus.SUCCEEDED, current.get(r.get(3).phaseId()).status());
     assertEquals(java.util.Map.of(r.get(0).phaseId(), 1, r.get(1).phaseId(), 1, r.get(3).phaseId(), 2),
-        ResultsReader.lastAttempts(r));
+        ResultsReader.lastAttempts(r.subList(0, 4)));
   }
 
   @Test

@@ -37,7 +37,8 @@ final class CompareFixtures {
         "mongodb://bench:****@" + target + ":27017/ycsb", labels), r.server(), r.client(), r.command(), r.properties(),
         r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
         r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability());
+        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
+        null);
   }
 
   /**

@@ -66,7 +66,7 @@ class ComparisonFormatTest {
     PhaseResult inserts = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(),
         r.scenario(), r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(),
         r.properties(), r.start(), r.end(), r.runtimeSeconds(), r.status(), null, 10_000.0, 10_000.0, 0.0, insertsOnly,
-        insertsOnly, null, 10, null, r.outputDirectory(), null, null, null, null);
+        insertsOnly, null, 10, null, r.outputDirectory(), null, null, null, null, null);
     Comparison c = Comparison.of(List.of(reads, inserts), CompareSpec.parse("server.chainingAllowed=true,false"));
     String md = ComparisonMarkdown.render(c);
     assertTrue(md.contains("| 10,000 | 10,000 | +0.0% | 400 | - | - | 600 | 250 | -58.3% |"), md);

@@ -38,7 +38,8 @@ class HonestPairingTest {
         scenario, Map.of(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), properties,
         r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
         r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability());
+        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
+        null);
   }
 
   private static Map<String, String> labels(String storage, String ratio, String size) {

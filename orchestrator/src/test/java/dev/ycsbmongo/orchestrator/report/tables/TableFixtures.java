@@ -35,7 +35,7 @@ final class TableFixtures {
         r.server(), r.client(), r.command(), properties, r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(),
         r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(),
         r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(), r.serverSettings(),
-        r.serverMetrics(), r.connections(), r.stability());
+        r.serverMetrics(), r.connections(), r.stability(), null);
   }
 
   static PhaseResult failed(PhaseResult r, String cause) {

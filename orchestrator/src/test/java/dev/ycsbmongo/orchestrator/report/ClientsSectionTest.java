@@ -1,0 +1,102 @@
+package dev.ycsbmongo.orchestrator.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.clients.Outliers;
+import dev.ycsbmongo.orchestrator.report.html.HtmlReport;
+import dev.ycsbmongo.orchestrator.results.ClientFigures;
+import dev.ycsbmongo.orchestrator.results.PhaseClients;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ResultFixtures;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The per-client figures of multi-client cells in summary.md, report.html and summary.csv. */
+class ClientsSectionTest {
+
+  private static PhaseResult single(int index) {
+    return ResultFixtures.run(index, "aws-large", "rw-50-50", 8, 1, 300, 500, 100_000, 100_000, ResultFixtures.MONGO);
+  }
+
+  private static PhaseResult fourClients(int index, PhaseClients clients) {
+    return ResultFixtures.withClients(ResultFixtures.run(index, "aws-large", "rw-50-50", 8 * index, 1, 300, 500,
+        100_000, 100_000, ResultFixtures.MONGO), clients);
+  }
+
+  /** The fixture's four clients with nobody flagged: an even cell. */
+  private static PhaseClients even() {
+    return new PhaseClients(4, PhaseClients.LOCAL, 3, 50.0, ResultFixtures.clients().rows().stream()
+        .map(r -> new ClientFigures(r.client(), r.host(), 50.0, 250_000, 5000.0, Map.of("READ", 1200L), 300_000,
+            List.of())).toList());
+  }
+
+  private static String section(String md) {
+    int at = md.indexOf("\n## Clients\n");
+    return at < 0 ? "" : md.substring(at);
+  }
+
+  @Test
+  void listsEachOutlierClientWithItsFiguresBesideTheOthersMedianAndTheReason() {
+    String md = SummaryMarkdown.render(List.of(single(1), fourClients(2, ResultFixtures.clients())));
+    String s = section(md);
+    assertTrue(s.contains("| run/aws-large/rw-50-50/threadcount=16/rep=1 (4 clients, kubernetes, start skew 12 ms)"
+        + " | 2 on ycsb-cell-2-m3n8v | 2,000 | 5,000 | READ 4,200; UPDATE 1,600 | READ 1,200; UPDATE 1,500 |"
+        + " throughput 2000.0 ops/s is below 0.5x the other clients' median 5000.0 ops/s; READ p99 4200 us is above"
+        + " 3.0x the other clients' median 1200 us |"), s);
+    assertEquals(1, s.lines().filter(l -> l.startsWith("| run/")).count(), "only the outlier, not its cell's others");
+    assertTrue(s.contains(ClientsSection.rule()), s);
+  }
+
+  @Test
+  void statesTheRuleFromTheOutlierThresholds() {
+    String rule = ClientsSection.rule();
+    assertTrue(rule.contains("below " + Outliers.LOW + "x or above " + (long) Outliers.HIGH + "x the median of the"
+        + " cell's other clients"), rule);
+    assertTrue(rule.contains("above " + (long) Outliers.P99 + "x their median p99"), rule);
+  }
+
+  @Test
+  void showsNoSectionForARunOfSingleClientCells() {
+    assertEquals("", section(SummaryMarkdown.render(List.of(single(1), single(2)))));
+  }
+
+  @Test
+  void showsNoSectionWhenEveryMultiClientCellIsEven() {
+    assertEquals("", section(SummaryMarkdown.render(List.of(single(1), fourClients(2, even())))));
+  }
+
+  @Test
+  void listsOnlyTheCellsWithOutliers() {
+    String s = section(SummaryMarkdown.render(List.of(fourClients(1, even()), fourClients(2,
+        ResultFixtures.clients()))));
+    assertFalse(s.contains("threadcount=8/"), s);
+    assertTrue(s.contains("threadcount=16/"), s);
+  }
+
+  @Test
+  void theReportPageShowsTheSectionFromSummaryMarkdown() {
+    List<PhaseResult> records = List.of(single(1), fourClients(2, ResultFixtures.clients()));
+    String html = HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, records,
+        SummaryMarkdown.render(records), List.of(), List.of(), "0.1.0-SNAPSHOT"));
+    assertTrue(html.contains(">Clients</h"), html);
+    assertTrue(html.contains("2 on ycsb-cell-2-m3n8v"), html);
+    List<PhaseResult> plain = List.of(single(1));
+    assertFalse(HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, plain,
+        SummaryMarkdown.render(plain), List.of(), List.of(), "0.1.0-SNAPSHOT")).contains(">Clients</h"));
+  }
+
+  @Test
+  void theCsvSaysEveryPhasesClientsAndAMultiClientCellsSkewAndOutliers() {
+    List<String> lines = SummaryCsv.render(List.of(single(1), fourClients(2, ResultFixtures.clients()),
+        fourClients(3, even()))).lines().toList();
+    List<String> header = List.of(lines.get(0).split(",", -1));
+    int clients = header.indexOf("clients");
+    assertEquals(List.of("clients", "start_skew_ms", "outlier_clients"), header.subList(clients, clients + 3));
+    assertEquals(List.of("1", "", ""), List.of(lines.get(1).split(",", -1)).subList(clients, clients + 3));
+    assertEquals(List.of("4", "12", "1"), List.of(lines.get(2).split(",", -1)).subList(clients, clients + 3));
+    assertEquals(List.of("4", "3", "0"), List.of(lines.get(3).split(",", -1)).subList(clients, clients + 3));
+  }
+}
