@@ -138,17 +138,19 @@ final class ConnectionsCommand implements Callable<Integer> {
     if (json != null && json.getParent() != null) {
       Files.createDirectories(json.getParent());
     }
-    ConnectionStressResult result = stress.runUntilShutdown(ConnectionStressRun.textListener(err, "connections: "))
-        .result();
-    if (json != null) {
-      Files.writeString(json, result.toJson() + "\n", StandardCharsets.UTF_8);
-    }
-    out.print(summary(result));
-    if (json != null) {
-      out.println("result: " + json);
-    }
-    out.flush();
-    return result.allReached() ? Main.OK : Main.SOME_FAILED;
+    // reported inside the run so that a Ctrl-C still gets the summary of what was reached
+    return stress.runUntilShutdown(ConnectionStressRun.textListener(err, "connections: "), done -> {
+      ConnectionStressResult result = done.result();
+      if (json != null) {
+        Files.writeString(json, result.toJson() + "\n", StandardCharsets.UTF_8);
+      }
+      out.print(summary(result));
+      if (json != null) {
+        out.println("result: " + json);
+      }
+      out.flush();
+      return result.allReached() ? Main.OK : Main.SOME_FAILED;
+    });
   }
 
   /** The URI itself, or the value of the environment variable an {@code env:NAME} names. */

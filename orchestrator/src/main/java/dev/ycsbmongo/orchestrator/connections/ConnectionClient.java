@@ -110,12 +110,14 @@ public final class ConnectionClient {
       return SOME_FAILED;
     }
     err.println(who + "starting at " + ConnectionStressRun.clock(start) + ": " + stress.describeCount());
-    ConnectionStressRun.Finished done = stress.runUntilShutdown(ConnectionStressRun.textListener(err, who));
-    frames.connections(new ClientConnections(done.result(), done.openLatency()));
-    ConnectionStressResult r = done.result();
-    err.printf(Locale.ROOT, "%sreached %,d of %,d (%s), %,d failed%s%n", who, r.opened(), r.requested(),
-        perServer(r.openedByHost()), r.failed(), r.interrupted() ? ", interrupted" : "");
-    return r.allReached() ? OK : SOME_FAILED;
+    // the frame is written inside the run, so a SIGTERM (the Job deleted) still reports what was reached
+    return stress.runUntilShutdown(ConnectionStressRun.textListener(err, who), done -> {
+      frames.connections(new ClientConnections(done.result(), done.openLatency()));
+      ConnectionStressResult r = done.result();
+      err.printf(Locale.ROOT, "%sreached %,d of %,d (%s), %,d failed%s%n", who, r.opened(), r.requested(),
+          perServer(r.openedByHost()), r.failed(), r.interrupted() ? ", interrupted" : "");
+      return r.allReached() ? OK : SOME_FAILED;
+    });
   }
 
   private static String perServer(Map<String, Long> byHost) {

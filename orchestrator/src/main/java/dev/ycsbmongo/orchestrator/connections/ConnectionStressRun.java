@@ -87,12 +87,21 @@ public final class ConnectionStressRun {
     return new Finished(result, stress.openLatency(), Duration.ofNanos(System.nanoTime() - t0));
   }
 
+  /** What the caller makes of a finished run (a summary, a frame), before a Ctrl-C lets the JVM end. */
+  @FunctionalInterface
+  public interface Report<T, E extends Exception> {
+    T of(Finished finished) throws E;
+  }
+
   /**
    * As {@link #run}, stopped by Ctrl-C or SIGTERM (a deleted pod): the hook stops the workers and
-   * waits, up to {@value #SHUTDOWN_GRACE_SECONDS} s, for this call to return, so that the caller can
-   * still report what was measured before the JVM ends.
+   * waits, up to {@value #SHUTDOWN_GRACE_SECONDS} s, until {@code report} has run, so that what was
+   * measured is still reported before the JVM ends.
+   *
+   * @return what {@code report} returned (an exit status)
    */
-  public Finished runUntilShutdown(ConnectionStress.Listener listener) {
+  public <T, E extends Exception> T runUntilShutdown(ConnectionStress.Listener listener, Report<T, E> report)
+      throws E {
     CountDownLatch finished = new CountDownLatch(1);
     StopSignal stop = new StopSignal();
     Thread hook = new Thread(() -> {
@@ -105,7 +114,7 @@ public final class ConnectionStressRun {
     }, "connections-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      return run(listener, stop);
+      return report.of(run(listener, stop));
     } finally {
       finished.countDown();
       try {
