@@ -45,8 +45,9 @@ import java.util.Properties;
  *
  * <p>Client i of N takes {@code connections.count / N} connections per server, plus one of the
  * remainder for the lowest indexes (as {@link ClientSlice} splits a count), and the same share of
- * {@code connections.rate}. It checks and plans its share as the {@code connections} command does
- * ({@link ConnectionStressRun}), writes its hello frame, waits for the start barrier, runs, and
+ * {@code connections.rate}, from its own source ports (clients on one machine bind disjoint loopback
+ * addresses: {@link #sourceAddresses}). It checks and plans its share as the {@code connections}
+ * command does ({@link ConnectionStressRun}), writes its hello frame, waits for the start barrier, runs, and
  * writes one {@code connections} frame ({@link ClientConnections}); progress goes to standard
  * error. Exit status: 0 its share reached and held, 1 some failed or it was stopped, 2 bad input
  * or an OS limit in the way (one line on standard error, no frame).
@@ -87,7 +88,10 @@ public final class ConnectionClient {
     String who = String.format(Locale.ROOT, "%s %d of %d: ", NAME, setup.client().index(), setup.client().count());
     ConnectionStressRun stress;
     try {
-      stress = ConnectionStressRun.prepare(setup.uri(), setup.share(), ConnectionStress.Options.defaults());
+      SourceAddresses sources = sourceAddresses(ConnectionStress.targetHosts(setup.uri()), setup.cell(),
+          setup.client(), LocalLimits.ofThisMachine().portRange());
+      stress = ConnectionStressRun.prepare(setup.uri(), setup.share(),
+          ConnectionStress.Options.defaults().withSourceAddresses(sources));
     } catch (ConnectionLimitException e) {
       err.println(who + UriMasker.mask(e.getMessage()));
       return BAD_INPUT;
@@ -118,6 +122,29 @@ public final class ConnectionClient {
           perServer(r.openedByHost()), r.failed(), r.interrupted() ? ", interrupted" : "");
       return r.allReached() ? OK : SOME_FAILED;
     });
+  }
+
+  /**
+   * Where client i's connections leave from. Loopback targets mean that all N clients run on this
+   * machine (the local backend) and would share its ephemeral ports while each plans as if alone,
+   * so each binds its own block of loopback addresses (127.0.0.1, 127.0.0.2, ... in blocks of k,
+   * k enough for the largest share): its own source ports. Clients on other machines or pods
+   * (any other target) have their own ports and keep {@code auto}.
+   *
+   * @param range this machine's ephemeral port range, null when unknown (then one address each)
+   */
+  static SourceAddresses sourceAddresses(List<TargetHost> listed, ConnectionKeys.Settings cell, ClientIndex client,
+      PortRange range) {
+    if (client.count() == 1 || !listed.stream().allMatch(TargetHost::ipv4Loopback)) {
+      return SourceAddresses.auto();
+    }
+    int servers = cell.to() == ConnectionKeys.To.PRIMARY ? 1 : listed.size();
+    long largestShare = ((long) cell.count() + client.count() - 1) / client.count() * servers;
+    long perAddress = range == null ? largestShare
+        : Math.max(1, range.size() - ConnectionStressPlanner.RESERVED_PORTS);
+    int k = (int) ((largestShare + perAddress - 1) / perAddress);
+    List<String> all = ConnectionStressPlanner.loopbackAddresses((client.index() + 1) * k);
+    return new SourceAddresses(SourceAddresses.Mode.LIST, all.subList(client.index() * k, all.size()));
   }
 
   private static String perServer(Map<String, Long> byHost) {

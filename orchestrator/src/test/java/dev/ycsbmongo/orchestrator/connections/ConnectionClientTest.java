@@ -129,6 +129,8 @@ class ConnectionClientTest {
       assertEquals(7, own1.countPerServer());
       assertEquals(Map.of(hostA, 8L, hostB, 8L), own0.openedByHost());
       assertEquals(Map.of(hostA, 7L, hostB, 7L), own1.openedByHost());
+      assertEquals(List.of("127.0.0.1"), own0.sourceAddresses(), "each client on this machine its own ports");
+      assertEquals(List.of("127.0.0.2"), own1.sourceAddresses());
 
       ConnectionStressResult cell = ConnectionMerge.merge(outs, 2);
       assertEquals(30, cell.requested());
@@ -158,6 +160,23 @@ class ConnectionClientTest {
     }
     assertEquals(10, sum);
     assertEquals(100, rate, 1e-9);
+  }
+
+  @Test
+  void clientsOnOneMachineBindDisjointLoopbackAddressesOthersKeepAuto() {
+    List<TargetHost> loopback = List.of(new TargetHost("127.0.0.1", 27017, "127.0.0.1"),
+        new TargetHost("127.0.0.1", 27018, "127.0.0.1"));
+    ConnectionKeys.Settings cell = new ConnectionKeys.Settings(45_000, 0, Duration.ZERO, Duration.ofSeconds(10));
+    PortRange range = new PortRange(32768, 60999);
+    // the largest share, 15,000 to each of 2 servers, needs 2 addresses of 27,732 usable ports each
+    assertEquals(List.of("127.0.0.1", "127.0.0.2"), ConnectionClient.sourceAddresses(loopback, cell,
+        new ClientIndex(0, 3), range).addresses());
+    assertEquals(List.of("127.0.0.5", "127.0.0.6"), ConnectionClient.sourceAddresses(loopback, cell,
+        new ClientIndex(2, 3), range).addresses());
+    assertEquals(SourceAddresses.auto(), ConnectionClient.sourceAddresses(loopback, cell, new ClientIndex(0, 1),
+        range), "one client: the command's own choice");
+    assertEquals(SourceAddresses.auto(), ConnectionClient.sourceAddresses(List.of(new TargetHost("db1", 27017,
+        "10.0.0.5")), cell, new ClientIndex(1, 3), range), "a remote target: each client on its own machine");
   }
 
   private static void assertOneLineExit2(Ran r, String expected) {
