@@ -2,7 +2,7 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
-import dev.ycsbmongo.orchestrator.exec.StopSignal;
+import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
 import dev.ycsbmongo.orchestrator.connections.SourceAddresses;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Durations;
@@ -12,16 +12,11 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -134,50 +129,28 @@ final class ConnectionsCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException("connections: " + e.getMessage());
     }
-    ConnectionStress stress;
+    ConnectionStressRun stress;
     try {
-      stress = ConnectionStress.prepare(target, settings, options);
+      stress = ConnectionStressRun.prepare(target, settings, options);
     } catch (ConnectionLimitException e) {
       throw new BadInputException("connections: " + e.getMessage());
     }
     if (json != null && json.getParent() != null) {
       Files.createDirectories(json.getParent());
     }
-    ConnectionStressResult result = runStoppable(stress, new StderrListener(err));
-    if (json != null) {
-      Files.writeString(json, result.toJson() + "\n", StandardCharsets.UTF_8);
-    }
-    out.print(summary(result));
-    if (json != null) {
-      out.println("result: " + json);
-    }
-    out.flush();
-    return result.allReached() ? Main.OK : Main.SOME_FAILED;
-  }
-
-  /** Runs with a Ctrl-C hook that stops the workers and lets the summary print before the JVM ends. */
-  private static ConnectionStressResult runStoppable(ConnectionStress stress, ConnectionStress.Listener listener) {
-    CountDownLatch finished = new CountDownLatch(1);
-    StopSignal stop = new StopSignal();
-    Thread hook = new Thread(() -> {
-      stop.request(StopSignal.Reason.INTERRUPTED, "Ctrl-C or SIGTERM");
-      try {
-        finished.await(60, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+    // reported inside the run so that a Ctrl-C still gets the summary of what was reached
+    return stress.runUntilShutdown(ConnectionStressRun.textListener(err, "connections: "), done -> {
+      ConnectionStressResult result = done.result();
+      if (json != null) {
+        Files.writeString(json, result.toJson() + "\n", StandardCharsets.UTF_8);
       }
-    }, "connections-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
-    try {
-      return stress.run(listener, stop);
-    } finally {
-      finished.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // already shutting down (Ctrl-C): the hook is running and has been released
+      out.print(summary(result));
+      if (json != null) {
+        out.println("result: " + json);
       }
-    }
+      out.flush();
+      return result.allReached() ? Main.OK : Main.SOME_FAILED;
+    });
   }
 
   /** The URI itself, or the value of the environment variable an {@code env:NAME} names. */
@@ -259,34 +232,6 @@ final class ConnectionsCommand implements Callable<Integer> {
   }
 
   private static String time(Instant t) {
-    return DateTimeFormatter.ofPattern("HH:mm:ss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC).format(t);
-  }
-
-  /** Progress for people, on stderr, one line at a time (the summary on stdout stays clean for pipes). */
-  private static final class StderrListener implements ConnectionStress.Listener {
-    private final PrintWriter err;
-
-    StderrListener(PrintWriter err) {
-      this.err = err;
-    }
-
-    @Override
-    public void progress(long opened, long failed, Duration elapsed) {
-      err.printf(Locale.ROOT, "connections: %,d opened, %,d failed, %.1f s%n", opened, failed,
-          elapsed.toMillis() / 1000.0);
-      err.flush();
-    }
-
-    @Override
-    public void holdStarted(Instant start) {
-      err.println("connections: every attempt has ended; holding from " + time(start));
-      err.flush();
-    }
-
-    @Override
-    public void note(String message) {
-      err.println("connections: " + message);
-      err.flush();
-    }
+    return ConnectionStressRun.clock(t);
   }
 }

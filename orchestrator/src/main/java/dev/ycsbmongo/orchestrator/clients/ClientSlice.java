@@ -76,8 +76,12 @@ public record ClientSlice(Map<String, String> overrides, String description) {
             ? ", at most " + maxexecutiontime + " s" : ""));
   }
 
-  /** Slice i's size: the quotient, plus one of the remainder for the lowest indexes. */
-  static long size(long total, ClientIndex c) {
+  /**
+   * Slice i's size: the quotient, plus one of the remainder for the lowest indexes; the sizes of the
+   * N slices differ by at most one and add up to {@code total} (also a connections client's share
+   * of {@code connections.count}).
+   */
+  public static long size(long total, ClientIndex c) {
     return total / c.count() + (c.index() < total % c.count() ? 1 : 0);
   }
 

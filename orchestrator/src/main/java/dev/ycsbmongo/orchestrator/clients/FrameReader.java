@@ -14,7 +14,10 @@ import java.util.TreeMap;
  * Picks frames out of a text stream (a child's stdout, a pod's log) in which they may be
  * interleaved with any other output, and checks them: each line's checksum, each client's
  * sequence (hello at 0, then no gap and no repeat, the summary last), each payload, and that the
- * summary's totals equal the sums of the client's intervals. The first problem ends the reading
+ * summary's totals equal the sums of the client's intervals. A connections client (connection
+ * stress) writes its hello and then one connections frame, last, instead of intervals and a
+ * summary; {@link #finishConnections} returns those, {@link #finish} the YCSB clients', and each
+ * refuses the other kind. The first problem ends the reading
  * with one {@link FrameException} naming the source, the line and the client; lines without the
  * marker are ignored. Lines can be fed one by one as they arrive ({@link #accept}) or a whole
  * stream read at once ({@link #read}). One stream may carry several clients' frames.
@@ -75,6 +78,13 @@ public final class FrameReader {
     if (p.summary != null) {
       throw new FrameException(who + "written after the client's summary, which must be last");
     }
+    if (p.connections != null) {
+      throw new FrameException(who + "written after the client's connections frame, which must be last");
+    }
+    if (f.type() == FrameType.CONNECTIONS && !p.intervals.isEmpty()) {
+      throw new FrameException(who + "a connections frame after " + p.intervals.size() + " interval frames: a client"
+          + " writes either intervals and a summary (YCSB) or one connections frame (connection stress)");
+    }
     if (f.seq() == 0 && f.type() != FrameType.HELLO) {
       throw new FrameException(who + "the first frame is " + f.type().wireName() + ", expected hello");
     }
@@ -98,6 +108,7 @@ public final class FrameReader {
           }
         }
         case SUMMARY -> p.summary = ClientSummary.fromPayload(f.payload());
+        case CONNECTIONS -> p.connections = ClientConnections.fromPayload(f.payload());
       }
     } catch (FrameException e) {
       throw new FrameException(who + e.getMessage());
@@ -123,13 +134,14 @@ public final class FrameReader {
    *     summary (the client was killed or the output cut off)
    */
   public List<ClientOutput> finish() throws FrameException {
-    if (clients.isEmpty()) {
-      throw new FrameException(source + ": no frames in " + lineNo + " lines (the client wrote none, or its output"
-          + " was lost)");
-    }
+    requireFrames();
     List<ClientOutput> out = new ArrayList<>();
     for (Map.Entry<Integer, Partial> e : clients.entrySet()) {
       Partial p = e.getValue();
+      if (p.connections != null) {
+        throw new FrameException(source + ": client " + e.getKey() + " is a connections client (it ended with a"
+            + " connections frame), expected a YCSB client's summary");
+      }
       if (p.summary == null) {
         throw new FrameException(source + ": client " + e.getKey() + " has no summary frame: its output ends after"
             + " frame " + (p.next - 1) + " (client killed or output truncated)");
@@ -152,6 +164,48 @@ public final class FrameReader {
           + ", expected client " + client + " only");
     }
     return all.get(0);
+  }
+
+  /**
+   * The complete output of every connections client seen (connection stress), by client index.
+   *
+   * @throws FrameException when the stream held no frame, a client ended with a YCSB summary, or a
+   *     client's frames stop before its connections frame (killed, or the output cut off)
+   */
+  public List<ConnectionsOutput> finishConnections() throws FrameException {
+    requireFrames();
+    List<ConnectionsOutput> out = new ArrayList<>();
+    for (Map.Entry<Integer, Partial> e : clients.entrySet()) {
+      Partial p = e.getValue();
+      if (p.summary != null) {
+        throw new FrameException(source + ": client " + e.getKey() + " is a YCSB client (it ended with a summary"
+            + " frame), expected a connections client's connections frame");
+      }
+      if (p.connections == null) {
+        throw new FrameException(source + ": client " + e.getKey() + " has no connections frame: its output ends"
+            + " after frame " + (p.next - 1) + " (client killed or output truncated)");
+      }
+      out.add(new ConnectionsOutput(source, p.hello, p.connections));
+    }
+    return out;
+  }
+
+  /** As {@link #finish(int)}, for a connections client. */
+  public ConnectionsOutput finishConnections(int client) throws FrameException {
+    List<ConnectionsOutput> all = finishConnections();
+    if (all.size() != 1 || all.get(0).client() != client) {
+      throw new FrameException(source + ": holds frames of client(s) "
+          + all.stream().map(c -> Integer.toString(c.client())).collect(java.util.stream.Collectors.joining(", "))
+          + ", expected client " + client + " only");
+    }
+    return all.get(0);
+  }
+
+  private void requireFrames() throws FrameException {
+    if (clients.isEmpty()) {
+      throw new FrameException(source + ": no frames in " + lineNo + " lines (the client wrote none, or its output"
+          + " was lost)");
+    }
   }
 
   /** The summary must equal the sums of the intervals: a lost interval frame cannot pass unnoticed. */
@@ -190,6 +244,7 @@ public final class FrameReader {
     final List<OpInterval> intervals = new ArrayList<>();
     final Map<String, Long> lastEnd = new HashMap<>();
     ClientSummary summary;
+    ClientConnections connections;
     /** Where each frame was read, for "already read on line N". */
     final Map<Long, Long> lines = new HashMap<>();
 

@@ -10,8 +10,13 @@ public enum FrameType {
   HELLO,
   /** One operation's successful-latency histogram and error counts over one interval. */
   INTERVAL,
-  /** Last frame of a client: its per-operation totals; a client without one did not finish. */
-  SUMMARY;
+  /** Last frame of a YCSB client: its per-operation totals; a client without one did not finish. */
+  SUMMARY,
+  /**
+   * Last (and only other) frame of a connections client, in place of intervals and a summary: what its
+   * share of a connection stress reached ({@link ClientConnections}).
+   */
+  CONNECTIONS;
 
   public String wireName() {
     return name().toLowerCase(Locale.ROOT);

@@ -4,7 +4,8 @@ import java.io.PrintStream;
 
 /**
  * Writes one client's frames to its standard output (or any stream a pod log captures): the
- * hello first, then interval frames, then the summary, numbered 0, 1, 2, ... Each frame is one
+ * hello first, then interval frames, then the summary (a connections client: the hello, then its
+ * connections frame), numbered 0, 1, 2, ... Each frame is one
  * {@code println}, flushed at once, so a frame is never split by other threads' output and a
  * killed client loses at most the line it was writing (which the reader then reports as damaged).
  */
@@ -42,6 +43,16 @@ public final class FrameWriter {
     finished = true;
   }
 
+  /** A connections client's last frame, right after its hello; nothing may be written after it. */
+  public synchronized void connections(ClientConnections connections) {
+    requireStarted();
+    if (seq != 1) {
+      throw new IllegalStateException("a connections client writes its hello and then its connections frame only");
+    }
+    write(FrameType.CONNECTIONS, connections.toPayload());
+    finished = true;
+  }
+
   private void requireStarted() {
     if (seq == 0) {
       throw new IllegalStateException("hello must be written first");
@@ -50,7 +61,7 @@ public final class FrameWriter {
 
   private void write(FrameType type, String payload) {
     if (finished) {
-      throw new IllegalStateException("the summary was the last frame");
+      throw new IllegalStateException("the last frame (summary or connections) has been written");
     }
     out.println(FrameLine.encode(new Frame(client, seq++, type, payload)));
     out.flush();

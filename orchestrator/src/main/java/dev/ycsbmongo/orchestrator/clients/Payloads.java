@@ -98,4 +98,82 @@ final class Payloads {
     });
     return java.util.Collections.unmodifiableMap(out);
   }
+
+  /** A field that must be present: an integer, or null for a figure that was not measured. */
+  static Long nullableLong(JsonNode n, String field, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v != null && v.isNull()) {
+      return null;
+    }
+    return nonNegative(n, field, type);
+  }
+
+  /** A field that must be present: a number >= 0, or null for a figure that was not measured. */
+  static Double nullableDouble(JsonNode n, String field, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v == null || !(v.isNull() || v.isNumber()) || v.isNumber() && !(v.doubleValue() >= 0)) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' missing or not a number >= 0 or null");
+    }
+    return v.isNull() ? null : v.doubleValue();
+  }
+
+  /** A field that must be present: a string (empty allowed), or null. */
+  static String nullableText(JsonNode n, String field, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v == null || !(v.isNull() || v.isTextual())) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' missing or not a string or null");
+    }
+    return v.isNull() ? null : v.asText();
+  }
+
+  static boolean bool(JsonNode n, String field, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v == null || !v.isBoolean()) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' missing or not true/false");
+    }
+    return v.booleanValue();
+  }
+
+  /** A list of non-empty strings. */
+  static java.util.List<String> texts(JsonNode n, String field, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v == null || !v.isArray()) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' missing or not a list of strings");
+    }
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (JsonNode e : v) {
+      if (!e.isTextual() || e.asText().isEmpty()) {
+        throw new FrameException(type.wireName() + " payload: '" + field + "' holds " + e + ", not a non-empty string");
+      }
+      out.add(e.asText());
+    }
+    return out;
+  }
+
+  /** An instant as ISO-8601 text (nanoseconds kept, unlike epoch ms). */
+  static java.time.Instant instant(JsonNode n, String field, FrameType type) throws FrameException {
+    String v = textField(n, field, type);
+    try {
+      return java.time.Instant.parse(v);
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' is '" + v + "', not an ISO-8601 instant");
+    }
+  }
+
+  /** Counts by name in insertion order (per-host figures keep the hosts' order). */
+  static Map<String, Long> orderedCounts(JsonNode n, String field, FrameType type) throws FrameException {
+    Map<String, Long> sorted = counts(n, field, type);
+    Map<String, Long> out = new java.util.LinkedHashMap<>();
+    for (java.util.Iterator<String> names = n.get(field).fieldNames(); names.hasNext(); ) {
+      String k = names.next();
+      out.put(k, sorted.get(k));
+    }
+    return out;
+  }
+
+  static ObjectNode orderedCounts(Map<String, Long> counts) {
+    ObjectNode o = object();
+    counts.forEach(o::put);
+    return o;
+  }
 }

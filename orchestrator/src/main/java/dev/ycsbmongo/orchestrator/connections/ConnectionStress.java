@@ -131,6 +131,8 @@ public final class ConnectionStress {
   private final BlockingQueue<WorkerProcess.Event> events = new LinkedBlockingQueue<>();
   /** The stop of the current {@link #run}; requested by the caller (Ctrl-C) or by an interrupt here. */
   private StopSignal stop = new StopSignal();
+  /** The last run's open latencies (µs) summed over its workers; null before a run or when none opened. */
+  private Histogram openLatency;
 
   private ConnectionStress(String uri, ConnectionKeys.Settings settings, ConnectionPlan plan, ChildJvm jvm) {
     this.uri = uri;
@@ -183,6 +185,14 @@ public final class ConnectionStress {
   public String describeCount() {
     return ConnectionStressResult.describeCount(plan.perServer(), plan.to().word(),
         plan.hosts().stream().map(TargetHost::label).toList(), " connections");
+  }
+
+  /**
+   * The open latencies (connect + isMaster, µs) of the last {@link #run}, summed over its workers,
+   * so that N clients' figures merge exactly; null before a run or when none opened.
+   */
+  Histogram openLatency() {
+    return openLatency == null ? null : openLatency.copy();
   }
 
   /** How the connections are spread, in one line, for a person before the run starts. */
@@ -388,6 +398,7 @@ public final class ConnectionStress {
     long failed = failures.values().stream().mapToLong(Long::longValue).sum();
     boolean anyOpened = opened > 0 && latency != null && latency.getTotalCount() > 0;
     Histogram lat = latency;
+    openLatency = anyOpened ? lat : null;
     String seenNote = seen == null ? "not asked: the run was stopped before every attempt ended" : seen.note();
     return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, plan.count(), opened, failed, failures,
         seen == null ? null : seen.sum(), seen == null ? Map.of() : seen.byHost(), seenNote,

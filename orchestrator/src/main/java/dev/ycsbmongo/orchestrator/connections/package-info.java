@@ -8,6 +8,10 @@
  * each opening thousands of raw wire-protocol connections (connect, one isMaster, hold) from a
  * single selector thread, asks each host what it sees, holds, and closes. No MongoDB driver and no
  * thread per connection, which is what caps YCSB near 20,000; workers get host:port lists only,
- * never credentials.
+ * never credentials. {@link dev.ycsbmongo.orchestrator.connections.ConnectionStressRun} is the one
+ * path the {@code connections} command, a plan's connections cell and a connections client share;
+ * {@link dev.ycsbmongo.orchestrator.connections.ConnectionClient} is one of N clients of a cell
+ * (its share, reported in frames) and
+ * {@link dev.ycsbmongo.orchestrator.connections.ConnectionMerge} makes the cell's result from theirs.
  */
 package dev.ycsbmongo.orchestrator.connections;

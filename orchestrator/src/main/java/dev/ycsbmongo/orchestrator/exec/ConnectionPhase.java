@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
+import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ErrorRates;
@@ -50,7 +51,7 @@ final class ConnectionPhase implements PhaseRunner {
 
   /** Problems that would stop the phase halfway (an OS limit), before any phase of the plan runs. */
   static Optional<String> check(Phase phase, String uri) {
-    return ConnectionStress.check(uri, phase.connectionStress(), ConnectionStress.Options.defaults());
+    return ConnectionStressRun.check(uri, phase.connectionStress(), ConnectionStress.Options.defaults());
   }
 
   @Override
@@ -72,10 +73,9 @@ final class ConnectionPhase implements PhaseRunner {
   private Outcome stress(Phase phase, String uri, ServerInfo server, Path dir, String relDir,
       ProgressListener progress, StopSignal stop) {
     long t0 = System.nanoTime();
-    ConnectionKeys.Settings settings = phase.connectionStress();
-    ConnectionStress stress;
+    ConnectionStressRun stress;
     try {
-      stress = ConnectionStress.prepare(uri, settings, ConnectionStress.Options.defaults());
+      stress = ConnectionStressRun.prepare(uri, phase.connectionStress(), ConnectionStress.Options.defaults());
     } catch (ConnectionLimitException e) {
       return new Outcome(PhaseVerdict.failed(e.getMessage()), null, null, since(t0));
     }
@@ -86,27 +86,33 @@ final class ConnectionPhase implements PhaseRunner {
     ConnectionStressResult result;
     ServerSampling sampling = ServerSampling.start(phase, uri, server, dir, relDir);
     try (sampling) {
-      result = stress.run(new ConnectionStress.Listener() {
-        @Override
-        public void progress(long opened, long failed, Duration elapsed) {
-          progress.status(phase, new ProgressListener.PhaseProgress(elapsed.toSeconds(), opened,
-              (long) stress.totalCount(), null, elapsed.isZero() ? 0 : opened / (elapsed.toMillis() / 1000.0), failed));
-        }
-
-        @Override
-        public void holdStarted(Instant at) {
-          progress.note(phase.id() + ": holding " + stress.describeCount() + " for "
-              + Durations.format(settings.hold()));
-        }
-
-        @Override
-        public void note(String message) {
-          progress.note(phase.id() + ": " + message);
-        }
-      }, stop);
+      result = stress.run(listener(phase, stress, progress), stop).result();
     }
     ServerMetrics metrics = sampling.metrics(result.holdStart(), result.holdEnd(), null, Map.of());
     return new Outcome(verdict(phase, result, stop.isRequested()), result, metrics, since(t0));
+  }
+
+  /** The run's progress as the plan's progress shows a phase's: opened so far of all, per second, failed. */
+  private static ConnectionStress.Listener listener(Phase phase, ConnectionStressRun stress,
+      ProgressListener progress) {
+    return new ConnectionStress.Listener() {
+      @Override
+      public void progress(long opened, long failed, Duration elapsed) {
+        progress.status(phase, new ProgressListener.PhaseProgress(elapsed.toSeconds(), opened,
+            (long) stress.totalCount(), null, elapsed.isZero() ? 0 : opened / (elapsed.toMillis() / 1000.0), failed));
+      }
+
+      @Override
+      public void holdStarted(Instant at) {
+        progress.note(phase.id() + ": holding " + stress.describeCount() + " for "
+            + Durations.format(stress.settings().hold()));
+      }
+
+      @Override
+      public void note(String message) {
+        progress.note(phase.id() + ": " + message);
+      }
+    };
   }
 
   static PhaseVerdict verdict(Phase phase, ConnectionStressResult r, boolean stopped) {

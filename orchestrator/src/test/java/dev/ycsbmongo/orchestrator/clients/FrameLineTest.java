@@ -63,7 +63,7 @@ class FrameLineTest {
     String body = "v1 0 0 goodbye e30=";
     FrameException e = assertThrows(FrameException.class,
         () -> FrameLine.parse(FrameLine.MARKER + " " + body + " " + FrameLine.crc(body)));
-    assertEquals("unknown frame type 'goodbye' (accepted: hello, interval, summary)", e.getMessage());
+    assertEquals("unknown frame type 'goodbye' (accepted: hello, interval, summary, connections)", e.getMessage());
   }
 
   @Test
