@@ -27,8 +27,9 @@ interface ClientBackend {
   /**
    * One cell's clients.
    *
+   * @param mode {@code ClientMain}'s mode: {@code ycsb} or {@code connections}
    * @param clients N
-   * @param threads YCSB threads of each client
+   * @param threads YCSB threads of each client (what sizes its JVM's stacks); 1 for connection clients
    * @param clientArgs the arguments after {@code ClientMain}'s mode, the same for every client, without the
    *     client's index or start (each backend adds its own); never a secret
    * @param uri the target's connection string (secret: each backend hands it over its own safe way)
@@ -36,7 +37,7 @@ interface ClientBackend {
    * @param timeout the phase's timeout
    * @param jobName a name unique to this run and phase (Kubernetes' Job), a DNS label
    */
-  record Launch(int clients, int threads, List<String> clientArgs, String uri, Path dir, Duration timeout,
+  record Launch(String mode, int clients, int threads, List<String> clientArgs, String uri, Path dir, Duration timeout,
       String jobName) {
 
     Launch {

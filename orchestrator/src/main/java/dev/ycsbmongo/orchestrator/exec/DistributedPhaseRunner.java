@@ -4,6 +4,7 @@ import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.orchestrator.clients.CellMerger;
+import dev.ycsbmongo.orchestrator.clients.ClientMain;
 import dev.ycsbmongo.orchestrator.clients.ClientOutput;
 import dev.ycsbmongo.orchestrator.clients.FrameException;
 import dev.ycsbmongo.orchestrator.clients.FrameReader;
@@ -100,8 +101,8 @@ final class DistributedPhaseRunner implements PhaseRunner {
       OptionalLong expected = PhaseVerdict.expectedOperations(phase);
       long t0 = System.nanoTime();
       try (sampling; watch) {
-        run = backend.run(new ClientBackend.Launch(n, phase.threads(), args, uri, dir, phase.timeout(),
-            jobName(phase)), (client, line) -> {
+        run = backend.run(new ClientBackend.Launch(ClientMain.MODE_YCSB, n, phase.threads(), args, uri, dir, phase.timeout(),
+            jobName(ctx, phase)), (client, line) -> {
               long ops = frames.accept(client, line);
               if (ops >= 0) {
                 cell.progress().status(phase, new ProgressListener.PhaseProgress(
@@ -290,7 +291,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
   }
 
   /** A Kubernetes Job name for this phase: unique to the run and the phase, a DNS label of at most 52 characters. */
-  private String jobName(Phase phase) {
+  static String jobName(RunContext ctx, Phase phase) {
     String run = ctx.runDir().runId().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
         .replaceAll("^-+|-+$", "");
     String suffix = "-" + phase.index();

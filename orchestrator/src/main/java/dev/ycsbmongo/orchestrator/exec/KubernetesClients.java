@@ -1,7 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.Keys;
-import dev.ycsbmongo.orchestrator.clients.ClientMain;
 import dev.ycsbmongo.orchestrator.clients.StartBarrier;
 import dev.ycsbmongo.orchestrator.kubernetes.ClientFleet;
 import dev.ycsbmongo.orchestrator.kubernetes.ClientLineSink;
@@ -62,7 +61,7 @@ final class KubernetesClients implements ClientBackend {
 
   /** The fleet of one cell: what the pods run, and where. */
   FleetSpec spec(Launch launch, Instant start) {
-    List<String> args = new ArrayList<>(List.of(ClientMain.MODE_YCSB));
+    List<String> args = new ArrayList<>(List.of(launch.mode()));
     args.addAll(launch.clientArgs());
     args.addAll(List.of("-p", Keys.URL + "=env:" + URI_ENV));
     args.addAll(List.of("-p", StartBarrier.PROPERTY + "=" + StartBarrier.at(start).propertyValue().orElseThrow()));

@@ -153,7 +153,7 @@ final class LocalClients implements ClientBackend {
     argv.add(ClientMain.MAIN_CLASS);
     List<String> args = new ArrayList<>(List.of("-P", connectionFile.toString()));
     args.addAll(launch.clientArgs());
-    argv.addAll(ClientMain.arguments(args, new ClientIndex(index, launch.clients()), StartBarrier.fromStdin()));
+    argv.addAll(ClientMain.arguments(launch.mode(), args, new ClientIndex(index, launch.clients()), StartBarrier.fromStdin()));
     return argv;
   }
 

@@ -17,7 +17,7 @@ final class PhaseRunners {
 
   PhaseRunners(RunContext ctx) {
     this(new YcsbPhaseRunner(ctx), new ConnectionPhase(ctx), new DistributedPhaseRunner(ctx, backends(ctx)),
-        new ConnectionPhase(ctx));
+        new DistributedConnectionPhase(ctx, backends(ctx)));
   }
 
   PhaseRunners(PhaseRunner ycsb, PhaseRunner connections, PhaseRunner distributedYcsb,
