@@ -15,6 +15,7 @@ import dev.ycsbmongo.orchestrator.plan.PlanException;
 import dev.ycsbmongo.orchestrator.plan.PlanExpander;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.PlanOrigins;
+import dev.ycsbmongo.orchestrator.plan.PropertyRules;
 import dev.ycsbmongo.orchestrator.plan.PlanOrigins.Origin;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -223,7 +224,9 @@ public final class PlanCheck {
       return;
     }
     HostLimits.ThreadCeiling c = ceiling.get();
-    Origin where = origins.of(phase, Keys.THREAD_COUNT).orElse(origins.scenario(phase));
+    // with several clients, their count is what made the cell too big for one machine
+    Origin where = (clients > 1 ? origins.of(phase, PropertyRules.CLIENTS) : Optional.<Origin>empty())
+        .or(() -> origins.of(phase, Keys.THREAD_COUNT)).orElse(origins.scenario(phase));
     String asked = clients == 1 ? String.format(Locale.ROOT, "%,d threads", total)
         : String.format(Locale.ROOT, "%,d threads (%,d clients of %,d)", total, clients, phase.threads());
     throw refusal(where, String.format(Locale.ROOT, "%s is more than this machine can host: at most %,d (%s);"

@@ -566,6 +566,10 @@ public final class PlanLoader {
   }
 
   private static int clients(Section map, Node.Entry entry) {
+    if (entry.value() instanceof Node.Sequence && map.path().equals("execution")) {
+      throw map.error(entry, "expected a whole number from 1 to " + Defaults.MAX_CLIENTS + ", found a list; sweep"
+          + " clients (sweep: {clients: [1, 2]}) to vary it");
+    }
     String text = map.text(entry, "a whole number from 1 to " + Defaults.MAX_CLIENTS);
     return PropertyRules.clientCount(text).orElseThrow(() -> map.error(entry, PropertyRules.clientsProblem(text)));
   }
