@@ -99,7 +99,8 @@ public final class PlanCheck {
     Set<String> seen = new HashSet<>();
     for (Phase phase : matrix.phases()) {
       // repetitions and phases alike in everything checked here are checked once
-      if (seen.add(phase.kind() + "|" + phase.scenario() + "|" + phase.workload() + "|" + phase.properties())) {
+      if (seen.add(phase.kind() + "|" + phase.scenario() + "|" + phase.workload() + "|" + phase.properties() + "|"
+          + phase.distribution().clients() + "|" + phase.distribution().backend())) {
         check(phase);
       }
     }

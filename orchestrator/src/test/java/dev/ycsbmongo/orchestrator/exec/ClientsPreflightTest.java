@@ -75,6 +75,15 @@ class ClientsPreflightTest {
   }
 
   @Test
+  void blamesTheLoadClientsOfThePreparingLoad() {
+    // the run's 2 threads fit; the load's 4 clients of 8 threads (32) do not fit 100 - 300
+    PlanException e = assertThrows(PlanException.class, () -> check(plan("mongodb://db.example:27017/", "2",
+        "  load: {threads: 8, clients: 4}\n"), machine(100)));
+    assertTrue(e.getMessage().startsWith("plan.yaml:8: execution.load.clients: 32 threads (4 clients of 8) is more"
+        + " than this machine can host: at most 0 (stand-in for 4 JVMs)"), e.getMessage());
+  }
+
+  @Test
   void acceptsTheSameThreadsAsOneClient() {
     assertEquals(2, check(plan("mongodb://db.example:27017/", "300", "  clients: 1\n"), machine(1_000)).matrix()
         .phases().size());
