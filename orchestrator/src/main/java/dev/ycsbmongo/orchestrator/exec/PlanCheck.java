@@ -219,7 +219,8 @@ public final class PlanCheck {
       return;
     }
     int clients = phase.clients();
-    Optional<HostLimits.ThreadCeiling> ceiling = ceilings.computeIfAbsent(clients, n -> options.host().threadCeiling(n));
+    Optional<HostLimits.ThreadCeiling> ceiling = ceilings.computeIfAbsent(clients,
+        n -> options.host().threadCeiling(n));
     long total = (long) phase.threads() * clients;
     if (ceiling.isEmpty() || total <= ceiling.get().threads()) {
       return;

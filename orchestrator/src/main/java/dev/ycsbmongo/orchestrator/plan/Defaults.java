@@ -48,9 +48,15 @@ public final class Defaults {
   public static final Backend BACKEND = Backend.LOCAL;
   /** Kubernetes' own default for a tagged image. */
   public static final String IMAGE_PULL_POLICY = "IfNotPresent";
-  /** Long enough for a node to pull the client image, short enough that a pod that cannot be scheduled fails the cell soon. */
+  /**
+   * Long enough for a node to pull the client image, short enough that a pod that cannot be scheduled
+   * fails the cell soon.
+   */
   public static final Duration PENDING_TIMEOUT = Duration.ofMinutes(5);
-  /** Pods are scheduled and their JVMs started within this on a warm cluster; their common start lies this far ahead. */
+  /**
+   * Pods are scheduled and their JVMs started within this on a warm cluster; their common start lies
+   * this far ahead.
+   */
   public static final Duration START_DELAY = Duration.ofSeconds(30);
 
   /**

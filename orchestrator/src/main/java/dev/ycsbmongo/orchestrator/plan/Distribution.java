@@ -9,7 +9,8 @@ import java.util.Optional;
  * give the default; a cell's {@code clients} property (swept like {@code threads}) overrides the count,
  * and {@code execution.load.clients} is that of the loads that prepare data sets.
  *
- * @param clients client processes of the phase, each with the phase's {@code threads} (1 to {@link Defaults#MAX_CLIENTS})
+ * @param clients client processes of the phase, each with the phase's {@code threads} (1 to
+ *     {@link Defaults#MAX_CLIENTS})
  * @param backend where they run
  * @param kubernetes the cluster settings; present whenever the plan has the section (required for
  *     {@link Backend#KUBERNETES}, unused for {@link Backend#LOCAL})

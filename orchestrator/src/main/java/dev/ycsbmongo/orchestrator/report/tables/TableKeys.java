@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * What a key of {@code report.tables} names, in this order: the cell's scenario, target or kind; a
  * figure ({@link TableColumns}); a coordinate (what the plan varies); a target label; its client
- * processes ({@code clients}); a YCSB property the cell ran with. The same resolution serves the plan (its expanded phases, before anything runs)
+ * processes ({@code clients}); a YCSB property the cell ran with. The same resolution serves the plan (its
+ * expanded phases, before anything runs)
  * and the records (when the tables are written).
  */
 public final class TableKeys {
