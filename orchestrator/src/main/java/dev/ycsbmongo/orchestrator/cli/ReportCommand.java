@@ -50,8 +50,8 @@ final class ReportCommand implements Callable<Integer> {
   List<String> compare = new ArrayList<>();
 
   @Option(names = "--differing", paramLabel = "PROPERTY", split = ",", description = "accept pairs whose cells ran "
-      + "with different values of these (threads, recordcount, operationcount) and show both values; by default such "
-      + "pairs are not compared (a comparison the run's plan names keeps the plan's differing and rangesOver unless "
+      + "with different values of these (threads, clients, recordcount, operationcount) and show both values; by "
+      + "default such pairs are not compared (a comparison the run's plan names keeps the plan's differing and rangesOver unless "
       + "--differing or --ranges-over is given)")
   List<String> differing = new ArrayList<>();
 

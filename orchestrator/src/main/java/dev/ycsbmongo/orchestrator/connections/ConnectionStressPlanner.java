@@ -89,7 +89,8 @@ public final class ConnectionStressPlanner {
       throw new ConnectionLimitException(String.format(Locale.ROOT, "%s needs %,d worker JVMs of at"
           + " most %,d connections each (ulimit -n %d), but this machine's available memory (MemAvailable %.1f GiB)"
           + " fits about %,d of them at %d MiB each: raise the open-files limit (ulimit -n, or nofile in"
-          + " /etc/security/limits.conf) so each worker holds more, or run from several client machines", what, workers,
+          + " /etc/security/limits.conf) so each worker holds more, or run from several client machines"
+          + " (clients: N with execution.backend: kubernetes)", what, workers,
           perWorker, limits.maxOpenFiles(), limits.memAvailableBytes() / (double) (1L << 30), fit,
           WORKER_MEMORY_BYTES >> 20));
     }

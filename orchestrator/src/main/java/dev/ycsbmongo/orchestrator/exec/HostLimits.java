@@ -27,8 +27,17 @@ public interface HostLimits {
   record ThreadCeiling(long threads, String reason) {
   }
 
-  /** The lowest of the machine's thread ceilings; empty when none is known (not Linux). */
+  /** The lowest of the machine's thread ceilings for one more JVM; empty when none is known (not Linux). */
   Optional<ThreadCeiling> threadCeiling();
+
+  /**
+   * The most client threads {@code jvms} YCSB JVMs started together may ask for here, in all: each JVM
+   * takes its own threads and memory besides YCSB's (a cell of {@code clients: N} on the local backend).
+   * A stand-in machine ({@link #fixed}) has the same ceiling for any number.
+   */
+  default Optional<ThreadCeiling> threadCeiling(int jvms) {
+    return threadCeiling();
+  }
 
   /** A machine with exactly this ceiling, for tests. */
   static HostLimits fixed(long threads, String reason) {
@@ -67,33 +76,43 @@ public interface HostLimits {
 
     @Override
     public Optional<ThreadCeiling> threadCeiling() {
+      return threadCeiling(1);
+    }
+
+    @Override
+    public Optional<ThreadCeiling> threadCeiling(int jvms) {
       Optional<Long> running = runningTasks();
       long inUse = running.orElse(0L);
-      String less = running.map(r -> String.format(Locale.ROOT, ", less %,d threads running and %d for the JVM itself",
-          r, JVM_OWN_THREADS)).orElse(", less " + JVM_OWN_THREADS + " for the JVM itself");
+      long own = JVM_OWN_THREADS * jvms;
+      String forJvms = jvms == 1 ? JVM_OWN_THREADS + " for the JVM itself"
+          : String.format(Locale.ROOT, "%,d for the %,d JVMs themselves", own, jvms);
+      String less = running.map(r -> String.format(Locale.ROOT, ", less %,d threads running and %s", r, forJvms))
+          .orElse(", less " + forJvms);
       List<ThreadCeiling> ceilings = new ArrayList<>();
       number("proc/sys/kernel/pid_max").ifPresent(n -> ceilings.add(
-          ceiling(n - inUse, "pid limit %,d from /proc/sys/kernel/pid_max" + less, n)));
+          ceiling(n - inUse - own, "pid limit %,d from /proc/sys/kernel/pid_max" + less, n)));
       number("proc/sys/kernel/threads-max").ifPresent(n -> ceilings.add(
-          ceiling(n - inUse, "threads-max %,d from /proc/sys/kernel/threads-max" + less, n)));
+          ceiling(n - inUse - own, "threads-max %,d from /proc/sys/kernel/threads-max" + less, n)));
       maxUserProcesses().ifPresent(n -> ceilings.add(
-          ceiling(n - inUse, "max user processes %,d from ulimit -u (/proc/self/limits)" + less, n)));
+          ceiling(n - inUse - own, "max user processes %,d from ulimit -u (/proc/self/limits)" + less, n)));
       number("sys/fs/cgroup/pids.max").ifPresent(n -> {
         long current = number("sys/fs/cgroup/pids.current").orElse(0L);
-        ceilings.add(new ThreadCeiling(n - current - JVM_OWN_THREADS, String.format(Locale.ROOT,
-            "cgroup pids.max %,d from /sys/fs/cgroup/pids.max, less %,d in use and %d for the JVM itself",
-            n, current, JVM_OWN_THREADS)));
+        ceilings.add(new ThreadCeiling(n - current - own, String.format(Locale.ROOT,
+            "cgroup pids.max %,d from /sys/fs/cgroup/pids.max, less %,d in use and %s", n, current, forJvms)));
       });
+      long base = JVM_BASE_BYTES * jvms;
+      String heaps = jvms == 1 ? "the YCSB JVM's heap and code"
+          : String.format(Locale.ROOT, "the heaps and code of %,d YCSB JVMs", jvms);
       memAvailable().ifPresent(bytes -> ceilings.add(new ThreadCeiling(
-          Math.max(0, bytes - JVM_BASE_BYTES) / BYTES_PER_THREAD, String.format(Locale.ROOT,
-              "memory: %,d MiB available (/proc/meminfo MemAvailable), less %,d MiB for the YCSB JVM's heap and"
-                  + " code, at %d KiB per thread (BENCHMARKS.md measured 20-30 KiB)",
-              bytes >> 20, JVM_BASE_BYTES >> 20, BYTES_PER_THREAD >> 10))));
+          Math.max(0, bytes - base) / BYTES_PER_THREAD, String.format(Locale.ROOT,
+              "memory: %,d MiB available (/proc/meminfo MemAvailable), less %,d MiB for %s, at %d KiB per thread"
+                  + " (BENCHMARKS.md measured 20-30 KiB)",
+              bytes >> 20, base >> 20, heaps, BYTES_PER_THREAD >> 10))));
       return ceilings.stream().min(Comparator.comparingLong(ThreadCeiling::threads));
     }
 
     private static ThreadCeiling ceiling(long free, String format, long limit) {
-      return new ThreadCeiling(free - JVM_OWN_THREADS, String.format(Locale.ROOT, format, limit));
+      return new ThreadCeiling(free, String.format(Locale.ROOT, format, limit));
     }
 
     /** Every task (thread) on the machine: the fourth field of /proc/loadavg is running/total. */

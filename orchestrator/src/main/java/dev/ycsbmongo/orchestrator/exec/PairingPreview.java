@@ -79,13 +79,14 @@ final class PairingPreview {
         : e.getKey()) + "=" + e.getValue()).toList());
   }
 
-  /** A phase as its record will be: the properties YCSB sees, with the threads the runner passes. */
+  /** A phase as its record will be: the properties YCSB sees, with the threads the runner passes and its clients. */
   private static CellView view(Plan plan, Phase p) {
     Map<String, String> properties = new LinkedHashMap<>(p.kind() == PhaseKind.CONNECTIONS ? p.properties()
         : EffectiveProperties.of(p));
     if (p.kind() != PhaseKind.CONNECTIONS) {
       properties.put(Keys.THREAD_COUNT, Integer.toString(p.threads()));
     }
+    properties.put(CellProperty.CLIENTS.key(), Integer.toString(p.clients()));
     Map<String, String> labels = plan.target(p.target()).map(Target::labels).orElse(Map.of());
     return new CellView(p.scenario(), p.kind().label(), p.target(), labels, p.coordinates(), properties);
   }

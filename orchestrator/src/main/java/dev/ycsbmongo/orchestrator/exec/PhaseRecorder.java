@@ -72,9 +72,12 @@ final class PhaseRecorder {
         connections, stability, clients);
   }
 
-  /** The phase's parameters, typed once here for its record: threads only for the kinds that run YCSB threads. */
+  /**
+   * The phase's parameters, typed once here for its record: threads only for the kinds that run YCSB threads,
+   * clients (typed at expansion) for every kind.
+   */
   static PhaseParameters parameters(Phase phase, Map<String, String> properties) {
     Integer threads = phase.kind() == PhaseKind.CONNECTIONS ? null : phase.threads();
-    return PhaseParameters.of(phase.target(), PhaseParameters.ONE_CLIENT, threads, properties);
+    return PhaseParameters.of(phase.target(), phase.clients(), threads, properties);
   }
 }

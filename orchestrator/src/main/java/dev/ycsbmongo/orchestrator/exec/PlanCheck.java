@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.CoreProperties;
 import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.orchestrator.plan.Backend;
 import dev.ycsbmongo.orchestrator.plan.Defaults;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.LoadedPlan;
@@ -14,6 +15,7 @@ import dev.ycsbmongo.orchestrator.plan.PlanException;
 import dev.ycsbmongo.orchestrator.plan.PlanExpander;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.PlanOrigins;
+import dev.ycsbmongo.orchestrator.plan.PropertyRules;
 import dev.ycsbmongo.orchestrator.plan.PlanOrigins.Origin;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,7 +70,8 @@ public final class PlanCheck {
   private final Plan plan;
   private final PlanOrigins origins;
   private final Options options;
-  private Optional<HostLimits.ThreadCeiling> ceiling;
+  /** This machine's thread ceiling by the number of client JVMs a cell starts, read once each. */
+  private final Map<Integer, Optional<HostLimits.ThreadCeiling>> ceilings = new java.util.HashMap<>();
 
   private PlanCheck(LoadedPlan loaded, Options options) {
     this.loaded = loaded;
@@ -96,9 +99,16 @@ public final class PlanCheck {
     Set<String> seen = new HashSet<>();
     for (Phase phase : matrix.phases()) {
       // repetitions and phases alike in everything checked here are checked once
-      if (seen.add(phase.kind() + "|" + phase.scenario() + "|" + phase.workload() + "|" + phase.properties())) {
+      if (seen.add(phase.kind() + "|" + phase.scenario() + "|" + phase.workload() + "|" + phase.properties() + "|"
+          + phase.distribution().clients() + "|" + phase.distribution().backend())) {
         check(phase);
       }
+    }
+    List<String> unreachable = PlanPreflight.distributionProblems(matrix);
+    if (!unreachable.isEmpty()) {
+      Origin backend = origins.path("execution.backend").orElse(new Origin(null, 0));
+      throw PlanException.at(plan.source(), backend.line(), backend.path(), unreachable.get(0)
+          + (unreachable.size() > 1 ? " (and " + (unreachable.size() - 1) + " more such targets)" : ""));
     }
     List<String> connections = PlanPreflight.connectionProblems(matrix);
     if (!connections.isEmpty()) {
@@ -199,18 +209,32 @@ public final class PlanCheck {
         : "workload file " + phase.workload().get().getFileName() + " sets ";
   }
 
+  /**
+   * On the local backend a cell's clients share this machine: threads x clients, each client a JVM of its own.
+   * On Kubernetes each client is a pod on a node of the cluster, whose limits are not this machine's (they are
+   * the pod's resources, set in execution.kubernetes): nothing here bounds them.
+   */
   private void threads(Phase phase) {
-    if (ceiling == null) {
-      ceiling = options.host().threadCeiling();
+    if (phase.distribution().backend() == Backend.KUBERNETES) {
+      return;
     }
-    if (ceiling.isEmpty() || phase.threads() <= ceiling.get().threads()) {
+    int clients = phase.clients();
+    Optional<HostLimits.ThreadCeiling> ceiling = ceilings.computeIfAbsent(clients,
+        n -> options.host().threadCeiling(n));
+    long total = (long) phase.threads() * clients;
+    if (ceiling.isEmpty() || total <= ceiling.get().threads()) {
       return;
     }
     HostLimits.ThreadCeiling c = ceiling.get();
-    Origin where = origins.of(phase, Keys.THREAD_COUNT).orElse(origins.scenario(phase));
-    throw refusal(where, String.format(Locale.ROOT, "%,d threads is more than this machine can host: at most %,d (%s);"
-        + " lower the thread count, or run the client on a larger machine", phase.threads(),
-        Math.max(0, c.threads()), c.reason()));
+    // with several clients, their count is what made the cell too big for one machine
+    Origin where = (clients > 1 ? origins.of(phase, PropertyRules.CLIENTS) : Optional.<Origin>empty())
+        .or(() -> origins.of(phase, Keys.THREAD_COUNT)).orElse(origins.scenario(phase));
+    String asked = clients == 1 ? String.format(Locale.ROOT, "%,d threads", total)
+        : String.format(Locale.ROOT, "%,d threads (%,d clients of %,d)", total, clients, phase.threads());
+    throw refusal(where, String.format(Locale.ROOT, "%s is more than this machine can host: at most %,d (%s);"
+        + " lower the thread count%s, run the client on a larger machine, or spread the cell over several client"
+        + " machines (clients: N with execution.backend: kubernetes)", asked, Math.max(0, c.threads()), c.reason(),
+        clients == 1 ? "" : " or the clients"));
   }
 
   /** The phase must leave a steady window after its ramp-up, and end before its timeout. */

@@ -1,6 +1,8 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import com.sun.management.UnixOperatingSystemMXBean;
+import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
+import dev.ycsbmongo.orchestrator.plan.Backend;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Phase;
@@ -16,7 +18,8 @@ import java.util.Optional;
 /**
  * Checks made before a plan runs anything, so a study is refused at its start rather than failing
  * halfway: every connection-stress cell must fit this machine's limits ({@code ulimit -n}, the
- * ephemeral port range), each named with the setting to change.
+ * ephemeral port range), or on Kubernetes each client pod's share of it must, each named with the
+ * setting to change; and client pods must be able to reach their target.
  */
 public final class PlanPreflight {
 
@@ -39,19 +42,79 @@ public final class PlanPreflight {
       if (p.kind() != PhaseKind.CONNECTIONS) {
         continue;
       }
-      String key = p.target() + "|" + p.connectionSettings();
+      String key = p.target() + "|" + p.connectionSettings() + "|" + p.clients() + "|" + p.distribution().backend();
       if (seen.containsKey(key)) {
         continue;  // repetitions of a cell plan alike
       }
       Target t = matrix.plan().target(p.target()).orElseThrow();
-      Optional<String> problem = t.isEmbedded() ? embeddedProblem(p) : ConnectionPhase.check(p, t.uri());
-      if (t.isEmbedded() && problem.isEmpty()) {
-        problem = ConnectionPhase.check(p, EMBEDDED_STAND_IN);
+      Optional<String> problem;
+      if (p.distribution().backend() == Backend.KUBERNETES) {
+        problem = podProblem(p, t.isEmbedded() ? EMBEDDED_STAND_IN : t.uri());
+      } else {
+        // local clients share this machine: its ports (one range per source address) hold all the
+        // connections, whatever the clients; files are per process, and the stress spreads its
+        // connections over as many worker processes as the open-files limit needs
+        problem = t.isEmbedded() ? embeddedProblem(p) : ConnectionPhase.check(p, t.uri());
+        if (t.isEmbedded() && problem.isEmpty()) {
+          problem = ConnectionPhase.check(p, EMBEDDED_STAND_IN);
+        }
       }
       seen.put(key, problem.orElse(""));
       problem.ifPresent(msg -> problems.add("phase " + p.id() + ": " + msg));
     }
     return problems;
+  }
+
+  /**
+   * A client pod's share of a connection-stress cell on Kubernetes: {@code connections.count} is split over
+   * the clients, each pod with its own ports and files. The pods' limits are not known here; this machine's
+   * (the same image's JVM, a node's default limits) stand in for them.
+   */
+  private static Optional<String> podProblem(Phase p, String uri) {
+    ConnectionKeys.Settings all = p.connectionStress();
+    int clients = p.clients();
+    int share = (all.count() + clients - 1) / clients;
+    ConnectionKeys.Settings one = new ConnectionKeys.Settings(share, all.ratePerSecond() / clients, all.hold(),
+        all.timeout(), all.to());
+    return ConnectionStress.check(uri, one, ConnectionStress.Options.defaults()).map(problem -> String.format(
+        java.util.Locale.ROOT, "each of %,d client pods takes %,d of %s %,d (judged by this machine's limits, as a"
+            + " pod's are not known here): %s; or raise clients", clients, share, ConnectionKeys.COUNT, all.count(),
+        problem));
+  }
+
+  /**
+   * Cells whose client pods could not reach their target: an embedded test server, or a connection string
+   * naming only this machine's loopback, listens where no pod of a cluster can connect. One line per target.
+   */
+  public static List<String> distributionProblems(Matrix matrix) {
+    Map<String, String> problems = new LinkedHashMap<>();
+    for (Phase p : matrix.phases()) {
+      if (p.distribution().backend() != Backend.KUBERNETES || problems.containsKey(p.target())) {
+        continue;
+      }
+      Target t = matrix.plan().target(p.target()).orElseThrow();
+      if (t.isEmbedded() || onlyLoopback(t.uri())) {
+        problems.put(p.target(), "phase " + p.id() + ": target " + t.name() + " (" + t.maskedUri() + ") is on this"
+            + " machine's loopback, which client pods on Kubernetes cannot reach; give a connection string the"
+            + " cluster can reach, or run the clients here (execution.backend: local)");
+      }
+    }
+    return List.copyOf(problems.values());
+  }
+
+  /** True when every host of a {@code mongodb://} connection string is a loopback name or address. */
+  static boolean onlyLoopback(String uri) {
+    if (!uri.startsWith("mongodb://")) {
+      return false;  // mongodb+srv:// names hosts only in DNS
+    }
+    List<String> hosts;
+    try {
+      hosts = new com.mongodb.ConnectionString(uri).getHosts();
+    } catch (RuntimeException e) {
+      return false;  // the loader has reported a bad string already
+    }
+    return !hosts.isEmpty() && hosts.stream().map(h -> h.toLowerCase(java.util.Locale.ROOT)).allMatch(h ->
+        h.startsWith("localhost") || h.startsWith("127.") || h.startsWith("[::1]") || h.equals("::1"));
   }
 
   private static Optional<String> embeddedProblem(Phase p) {

@@ -65,18 +65,13 @@ public record FleetSpec(
     check(jobName != null && jobName.length() <= MAX_JOB_NAME && DNS_LABEL.matcher(jobName).matches(),
         "kubernetes job name '" + jobName + "' is not accepted (accepted: lower-case letters, digits and '-', "
         + "starting and ending alphanumeric, at most " + MAX_JOB_NAME + " characters)");
-    check(namespace != null && namespace.length() <= 63 && DNS_LABEL.matcher(namespace).matches(),
-        "kubernetes namespace '" + namespace + "' is not accepted (accepted: a DNS-1123 label such as 'bench')");
-    check(image != null && !image.isBlank() && image.strip().equals(image) && !image.contains(" "),
-        "kubernetes image '" + image + "' is not accepted (accepted: an image reference such as "
-        + "'registry.example.com/ycsb-mongodb-client:0.1.0')");
-    check(PULL_POLICIES.contains(imagePullPolicy),
-        "kubernetes imagePullPolicy '" + imagePullPolicy + "' is not accepted (accepted: " + String.join(", ", PULL_POLICIES) + ")");
+    checkNamespace(namespace);
+    checkImage(image);
+    checkImagePullPolicy(imagePullPolicy);
     resources = Objects.requireNonNullElse(resources, ContainerResources.none());
     nodeSelector = labelMap("nodeSelector", nodeSelector);
     serviceAccount = Objects.requireNonNullElse(serviceAccount, Optional.<String>empty());
-    serviceAccount.ifPresent(account -> check(account.length() <= 253 && DNS_SUBDOMAIN.matcher(account).matches(),
-        "kubernetes serviceAccount '" + account + "' is not accepted (accepted: a DNS-1123 subdomain such as 'ycsb-client')"));
+    serviceAccount.ifPresent(FleetSpec::checkServiceAccount);
     labels = labelMap("labels", labels);
     check(clients >= 1 && clients <= 100_000,
         "kubernetes clients " + clients + " is not accepted (accepted: 1 to 100000)");
@@ -89,10 +84,51 @@ public record FleetSpec(
     for (String word : command) {
       check(secrets.redact(word).equals(word), "kubernetes command carries a secret value: pass it through secrets instead");
     }
-    check(pendingTimeout != null && !pendingTimeout.isNegative() && !pendingTimeout.isZero(),
-        "kubernetes pendingTimeout " + pendingTimeout + " is not accepted (accepted: a positive duration)");
+    checkPendingTimeout(pendingTimeout);
     check(ttlAfterFinished != null && !ttlAfterFinished.isNegative() && ttlAfterFinished.toSeconds() <= Integer.MAX_VALUE,
         "kubernetes ttlAfterFinished " + ttlAfterFinished + " is not accepted (accepted: zero or more seconds)");
+  }
+
+  // The checks below are public so that a plan's execution.kubernetes section is validated when the plan
+  // is read, by the same rules, long before a Job is built from it.
+
+  /** A namespace Kubernetes accepts; {@link IllegalArgumentException} saying what is accepted otherwise. */
+  public static void checkNamespace(String namespace) {
+    check(namespace != null && namespace.length() <= 63 && DNS_LABEL.matcher(namespace).matches(),
+        "kubernetes namespace '" + namespace + "' is not accepted (accepted: a DNS-1123 label such as 'bench')");
+  }
+
+  /** An image reference without blanks; {@link IllegalArgumentException} otherwise. */
+  public static void checkImage(String image) {
+    check(image != null && !image.isBlank() && image.strip().equals(image) && !image.contains(" "),
+        "kubernetes image '" + image + "' is not accepted (accepted: an image reference such as "
+        + "'registry.example.com/ycsb-mongodb-client:0.1.0')");
+  }
+
+  /** Always, IfNotPresent or Never (Kubernetes' spelling); {@link IllegalArgumentException} otherwise. */
+  public static void checkImagePullPolicy(String imagePullPolicy) {
+    check(PULL_POLICIES.contains(imagePullPolicy),
+        "kubernetes imagePullPolicy '" + imagePullPolicy + "' is not accepted (accepted: " + String.join(", ", PULL_POLICIES) + ")");
+  }
+
+  /** A service account name (a DNS-1123 subdomain); {@link IllegalArgumentException} otherwise. */
+  public static void checkServiceAccount(String account) {
+    check(account != null && account.length() <= 253 && DNS_SUBDOMAIN.matcher(account).matches(),
+        "kubernetes serviceAccount '" + account + "' is not accepted (accepted: a DNS-1123 subdomain such as 'ycsb-client')");
+  }
+
+  /** A positive duration; {@link IllegalArgumentException} otherwise. */
+  public static void checkPendingTimeout(Duration pendingTimeout) {
+    check(pendingTimeout != null && !pendingTimeout.isNegative() && !pendingTimeout.isZero(),
+        "kubernetes pendingTimeout " + pendingTimeout + " is not accepted (accepted: a positive duration)");
+  }
+
+  /**
+   * Label keys and values Kubernetes accepts, sorted by key; {@code what} names the map in the message
+   * ({@code nodeSelector}, {@code labels}). {@link IllegalArgumentException} for the first bad entry.
+   */
+  public static Map<String, String> checkLabels(String what, Map<String, String> labels) {
+    return labelMap(what, labels);
   }
 
   /** The Secret's name: the Job's name and a suffix, so one cell's objects sort together. */

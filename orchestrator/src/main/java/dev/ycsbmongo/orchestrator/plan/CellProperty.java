@@ -12,11 +12,13 @@ import java.util.Optional;
  */
 public enum CellProperty {
   THREADS("threads", Keys.THREAD_COUNT),
+  /** Client processes: 4 clients of 8 threads offer another load than 1 of 8 (or of 32: one JVM, one pool). */
+  CLIENTS("clients", PropertyRules.CLIENTS),
   RECORDCOUNT("recordcount", "recordcount"),
   OPERATIONCOUNT("operationcount", "operationcount");
 
   /** What the plan and {@code --differing} accept, in order. */
-  public static final String ACCEPTED = "threads (threadcount), recordcount, operationcount";
+  public static final String ACCEPTED = "threads (threadcount), clients, recordcount, operationcount";
 
   private final String word;
   private final String key;

@@ -36,6 +36,28 @@ public final class Defaults {
   public static final Duration TARGET_DOWN_AFTER = Duration.ofSeconds(5);
   /** Client threads of a cell that sets none (YCSB's own default). */
   public static final int THREADS = 1;
+  /** Client processes of a cell that sets none: one YCSB JVM, as before clients existed. */
+  public static final int CLIENTS = 1;
+  /** Client processes of the loads that prepare data sets. */
+  public static final int LOAD_CLIENTS = 1;
+  /**
+   * The most client processes of one cell: far beyond any study here (study 5's 96,000 connections
+   * need tens), and a bound on the pods one Job asks a cluster for.
+   */
+  public static final int MAX_CLIENTS = 10_000;
+  public static final Backend BACKEND = Backend.LOCAL;
+  /** Kubernetes' own default for a tagged image. */
+  public static final String IMAGE_PULL_POLICY = "IfNotPresent";
+  /**
+   * Long enough for a node to pull the client image, short enough that a pod that cannot be scheduled
+   * fails the cell soon.
+   */
+  public static final Duration PENDING_TIMEOUT = Duration.ofMinutes(5);
+  /**
+   * Pods are scheduled and their JVMs started within this on a warm cluster; their common start lies
+   * this far ahead.
+   */
+  public static final Duration START_DELAY = Duration.ofSeconds(30);
 
   /**
    * Phases above which a plan is refused unless {@code --allow-large-matrix} confirms it: 10,000

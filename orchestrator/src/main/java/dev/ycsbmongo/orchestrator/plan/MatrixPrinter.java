@@ -53,8 +53,9 @@ public final class MatrixPrinter {
     }
     Path planDir = plan.source().toAbsolutePath().getParent();
     for (Phase p : matrix.phases()) {
-      out.append('\n').append(String.format("%3d %-6s %s  threads=%d  dataSet=%s  dependsOn=%s", p.index(),
-          p.kind().label(), p.id(), p.threads(), p.dataSet(), p.dependsOn().orElse("-")));
+      out.append('\n').append(String.format("%3d %-6s %s  threads=%d  clients=%d%s  dataSet=%s  dependsOn=%s",
+          p.index(), p.kind().label(), p.id(), p.threads(), p.clients(), p.distribution().backend() == Backend.LOCAL
+              ? "" : "  backend=" + p.distribution().backend().word(), p.dataSet(), p.dependsOn().orElse("-")));
       p.workload().ifPresent(w -> out.append("  workload=").append(display(planDir, w)));
       out.append('\n');
       p.properties().forEach((k, v) -> out.append("      ").append(k).append('=').append(v).append('\n'));
@@ -68,6 +69,8 @@ public final class MatrixPrinter {
     e.append("repetitions=").append(s.repetitions())
         .append(", reload=").append(s.reload() == ReloadPolicy.PER_CELL ? "per-cell" : "per-data-set")
         .append(", loadThreads=").append(s.loadThreads())
+        .append(", clients=").append(s.distribution().clients())
+        .append(", loadClients=").append(s.loadClients())
         .append(", verifyLoad=").append(s.verifyLoad())
         .append(", phaseTimeout=").append(Durations.format(s.phaseTimeout()))
         .append(", maxErrorRate=").append(ErrorRates.format(s.maxErrorRate()))
@@ -75,6 +78,11 @@ public final class MatrixPrinter {
         .append(", statusInterval=").append(Durations.format(s.statusInterval()));
     e.append(", acceptance=").append(s.acceptance().asPlanValues())
         .append(", onTargetDown=").append(s.onTargetDown().action().name().toLowerCase(java.util.Locale.ROOT));
+    if (s.distribution().backend() != Backend.LOCAL) {
+      e.append(", backend=").append(s.distribution().backend().word());
+    }
+    s.distribution().kubernetes().ifPresent(k -> e.append(", kubernetes={").append(kubernetes(k))
+        .append(s.distribution().backend() == Backend.KUBERNETES ? "}" : "} (unused: backend local)"));
     if (!s.warmup().isEmpty()) {
       e.append(", warmup={").append(joined(new TreeMap<>(s.warmup()), ", ")).append('}');
     }
@@ -82,6 +90,31 @@ public final class MatrixPrinter {
       e.append(", loadProperties={").append(joined(new TreeMap<>(s.loadProperties()), ", ")).append('}');
     }
     return e.toString();
+  }
+
+  /** The kubernetes section in one line, defaults included: what the Jobs will be made of. */
+  private static String kubernetes(KubernetesSettings k) {
+    List<String> parts = new java.util.ArrayList<>();
+    parts.add("namespace=" + k.namespace());
+    parts.add("image=" + k.image());
+    parts.add("imagePullPolicy=" + k.imagePullPolicy());
+    k.serviceAccount().ifPresent(a -> parts.add("serviceAccount=" + a));
+    k.context().ifPresent(c -> parts.add("context=" + c));
+    if (!k.nodeSelector().isEmpty()) {
+      parts.add("nodeSelector={" + joined(k.nodeSelector(), ", ") + "}");
+    }
+    if (!k.labels().isEmpty()) {
+      parts.add("labels={" + joined(k.labels(), ", ") + "}");
+    }
+    if (!k.requests().isEmpty()) {
+      parts.add("requests={" + joined(k.requests(), ", ") + "}");
+    }
+    if (!k.limits().isEmpty()) {
+      parts.add("limits={" + joined(k.limits(), ", ") + "}");
+    }
+    parts.add("pendingTimeout=" + Durations.format(k.pendingTimeout()));
+    parts.add("startDelay=" + Durations.format(k.startDelay()));
+    return String.join(", ", parts);
   }
 
   /** Relative to the plan's directory when inside it, so the text does not depend on where the plan lives. */

@@ -26,7 +26,8 @@ import java.util.Optional;
  * @param verifyLoad count the documents after the load
  * @param dependsOn id of the load phase whose data this phase reads, if any: when that load did
  *     not succeed, this phase is recorded as skipped
- * @param settings the orchestrator's own settings of the phase, typed once at expansion (connection stress)
+ * @param settings the orchestrator's own settings of the phase, typed once at expansion (connection stress,
+ *     client processes)
  */
 public record Phase(int index, String id, PhaseKind kind, String target, String scenario,
     Map<String, String> coordinates, int repetition, String dataSet, Optional<Path> workload,
@@ -48,6 +49,16 @@ public record Phase(int index, String id, PhaseKind kind, String target, String 
       Duration timeout, double maxErrorRate, Optional<String> dependsOn) {
     this(index, id, kind, target, scenario, coordinates, repetition, dataSet, workload, properties, threads,
         dropBeforeLoad, verifyLoad, timeout, maxErrorRate, dependsOn, PhaseSettings.of(kind, properties));
+  }
+
+  /** The phase's client processes and where they run, typed at expansion. */
+  public Distribution distribution() {
+    return settings.distribution();
+  }
+
+  /** Client processes that drive the phase together, each with {@link #threads()} threads. */
+  public int clients() {
+    return settings.distribution().clients();
   }
 
   /** A connection-stress phase's settings, typed at expansion. */

@@ -289,11 +289,13 @@ public final class PlanExpander {
       properties.remove(MAX_EXECUTION_TIME);
       properties.putAll(settings.loadProperties());
       properties.put(Keys.THREAD_COUNT, String.valueOf(settings.loadThreads()));
+      // its clients are execution.load.clients, not the plan's or the target's (those shape the runs)
+      properties.remove(PropertyRules.CLIENTS);
       Map<String, String> coordinates = new LinkedHashMap<>(cell.coordinates());
       coordinates.keySet().retainAll(cell.dataValues().keySet());
       String id = PhaseKind.LOAD.label() + "/" + target.name() + "/" + joined(cell.dataValues()) + "/#" + k;
       add(id, PhaseKind.LOAD, cell.scenario(), coordinates, 0, cell.dataSet(), properties, settings.loadThreads(),
-          true, settings.verifyLoad(), Optional.empty());
+          true, settings.verifyLoad(), Optional.empty(), settings.loadDistribution());
       currentDataSet = cell.dataSet();
       provider = id;
     }
@@ -306,9 +308,17 @@ public final class PlanExpander {
     private void add(String id, PhaseKind kind, Scenario scenario, Map<String, String> coordinates, int repetition,
         String dataSet, Map<String, String> properties, int threads, boolean drop, boolean verify,
         Optional<String> dependsOn) {
+      add(id, kind, scenario, coordinates, repetition, dataSet, properties, threads, drop, verify, dependsOn,
+          settings.distribution());
+    }
+
+    /** A phase whose clients are its {@code clients} property, else those of {@code distribution}. */
+    private void add(String id, PhaseKind kind, Scenario scenario, Map<String, String> coordinates, int repetition,
+        String dataSet, Map<String, String> properties, int threads, boolean drop, boolean verify,
+        Optional<String> dependsOn, Distribution distribution) {
       phases.add(new Phase(phases.size() + 1, id, kind, target.name(), scenario.name(), coordinates, repetition,
           dataSet, scenario.workload(), properties, threads, drop, verify, settings.phaseTimeout(),
-          settings.maxErrorRate(), dependsOn, PhaseSettings.of(kind, properties)));
+          settings.maxErrorRate(), dependsOn, PhaseSettings.of(kind, properties, distribution)));
     }
   }
 }

@@ -3,6 +3,8 @@ package dev.ycsbmongo.orchestrator.plan;
 import com.mongodb.ConnectionString;
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.kubernetes.ContainerResources;
+import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
 import dev.ycsbmongo.orchestrator.plan.PropertyMapReader.Prop;
 import dev.ycsbmongo.orchestrator.plan.PropertyMapReader.Values;
 import java.io.IOException;
@@ -38,10 +40,14 @@ public final class PlanLoader {
   static final List<String> SCENARIO_KEYS = List.of("name", "kind", "workload", "properties");
   static final List<String> EXECUTION_KEYS = List.of("repetitions", "warmup", "load", "phaseTimeout",
       "maxErrorRate", "rampUp", "statusInterval", "acceptance", "onTargetDown", "targetWait",
-      "targetDownAfter");
+      "targetDownAfter", "clients", "backend", "kubernetes");
   static final List<String> ACCEPTANCE_KEYS = List.of("minOperations", "minWindow", "steadyState", "maxCv", "maxRise",
       "maxStall", "grace");
-  static final List<String> LOAD_KEYS = List.of("threads", "reload", "verify", "properties");
+  static final List<String> LOAD_KEYS = List.of("threads", "clients", "reload", "verify", "properties");
+  static final List<String> KUBERNETES_KEYS = List.of("namespace", "image", "imagePullPolicy", "serviceAccount",
+      "nodeSelector", "labels", "resources", "pendingTimeout", "startDelay", "context");
+  static final List<String> RESOURCES_KEYS = List.of("requests", "limits");
+  static final List<String> RESOURCE_NAMES = List.of("cpu", "memory", "ephemeral-storage");
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
   private static final String NAME_RULE = "a name of letters, digits, '.', '_' and '-'";
@@ -504,12 +510,14 @@ public final class PlanLoader {
         .orElse(Map.of());
     Section load = exec.entry("load").map(exec::child).orElse(null);
     int loadThreads = d.loadThreads();
+    int loadClients = d.loadClients();
     ReloadPolicy reload = d.reload();
     boolean verify = d.verifyLoad();
     Map<String, String> loadProperties = Map.of();
     if (load != null) {
       load.allow(LOAD_KEYS);
       loadThreads = load.entry("threads").map(e -> positiveInt(load, e, "a thread count")).orElse(loadThreads);
+      loadClients = load.entry("clients").map(e -> clients(load, e)).orElse(loadClients);
       reload = load.entry("reload").map(e -> reload(load, e)).orElse(reload);
       verify = load.entry("verify").map(e -> bool(load, e)).orElse(verify);
       loadProperties = load.entry("properties").map(e -> loadProperties(load.child(e))).orElse(loadProperties);
@@ -533,7 +541,118 @@ public final class PlanLoader {
           + " tell a dead server from a slow reply; expected 1s or more");
     }
     return new Settings(repetitions, warmup, loadThreads, loadProperties, reload, verify, phaseTimeout, maxErrorRate,
-        rampUp, statusInterval, acceptance, new TargetDownPolicy(onDown, targetWait, downAfter));
+        rampUp, statusInterval, acceptance, new TargetDownPolicy(onDown, targetWait, downAfter), distribution(exec),
+        loadClients);
+  }
+
+  // ---- client processes: execution.clients, backend, kubernetes
+
+  /**
+   * The cells' default distribution. The kubernetes section is read whenever it is there, so a plan
+   * switches backends with one line; with the local backend it is checked but unused (validate says so).
+   */
+  private static Distribution distribution(Section exec) {
+    int clients = exec.entry("clients").map(e -> clients(exec, e)).orElse(Defaults.CLIENTS);
+    Backend backend = exec.entry("backend").map(e -> oneOf(exec, e, Backend.ACCEPTED, Map.of("local", Backend.LOCAL,
+        "kubernetes", Backend.KUBERNETES), text -> "'" + text + "' is not a backend; accepted: local (client"
+        + " processes on this host), kubernetes (pods of an Indexed Job, set up in execution.kubernetes)"
+        + Section.didYouMean(text, List.of("local", "kubernetes")))).orElse(Defaults.BACKEND);
+    Optional<KubernetesSettings> kubernetes = exec.entry("kubernetes").map(e -> kubernetes(exec.child(e)));
+    if (backend == Backend.KUBERNETES && kubernetes.isEmpty()) {
+      throw exec.error(exec.entry("backend").orElseThrow(), "'kubernetes' needs an execution.kubernetes section"
+          + " with at least namespace and image (where the client pods run, and what they run)");
+    }
+    return new Distribution(clients, backend, kubernetes);
+  }
+
+  private static int clients(Section map, Node.Entry entry) {
+    if (entry.value() instanceof Node.Sequence && map.path().equals("execution")) {
+      throw map.error(entry, "expected a whole number from 1 to " + Defaults.MAX_CLIENTS + ", found a list; sweep"
+          + " clients (sweep: {clients: [1, 2]}) to vary it");
+    }
+    String text = map.text(entry, "a whole number from 1 to " + Defaults.MAX_CLIENTS);
+    return PropertyRules.clientCount(text).orElseThrow(() -> map.error(entry, PropertyRules.clientsProblem(text)));
+  }
+
+  private static KubernetesSettings kubernetes(Section k) {
+    k.allow(KUBERNETES_KEYS);
+    String namespace = checked(k, k.required("namespace", "a namespace (a DNS-1123 label such as bench)"),
+        FleetSpec::checkNamespace);
+    String image = checked(k, k.required("image", "the client image, such as"
+        + " registry.example.com/ycsb-mongodb-client:0.1.0"), FleetSpec::checkImage);
+    String pullPolicy = k.entry("imagePullPolicy").map(e -> checked(k, e, FleetSpec::checkImagePullPolicy))
+        .orElse(Defaults.IMAGE_PULL_POLICY);
+    Optional<String> serviceAccount = k.entry("serviceAccount").map(e -> checked(k, e, FleetSpec::checkServiceAccount));
+    Map<String, String> nodeSelector = k.entry("nodeSelector").map(e -> labelMap(k.child(e), "nodeSelector"))
+        .orElse(Map.of());
+    Map<String, String> labels = k.entry("labels").map(e -> labelMap(k.child(e), "labels")).orElse(Map.of());
+    Section resources = k.entry("resources").map(k::child).orElse(null);
+    Map<String, String> requests = Map.of();
+    Map<String, String> limits = Map.of();
+    if (resources != null) {
+      resources.allow(RESOURCES_KEYS);
+      requests = resources.entry("requests").map(e -> quantities(resources.child(e), "requests")).orElse(requests);
+      limits = resources.entry("limits").map(e -> quantities(resources.child(e), "limits")).orElse(limits);
+    }
+    Duration pendingTimeout = k.entry("pendingTimeout").map(e -> positiveDuration(k, e, "pods may wait for a node"
+        + " and their image that long")).orElse(Defaults.PENDING_TIMEOUT);
+    Duration startDelay = k.entry("startDelay").map(e -> positiveDuration(k, e, "the clients' common start lies"
+        + " that far after the Job's creation")).orElse(Defaults.START_DELAY);
+    Optional<String> context = k.entry("context").map(e -> checked(k, e, KubernetesSettings::checkContext));
+    return new KubernetesSettings(namespace, image, pullPolicy, serviceAccount, nodeSelector, labels, requests, limits,
+        pendingTimeout, startDelay, context);
+  }
+
+  /** The entry's text, which {@code check} (one of the Job's own checks) accepts; its message otherwise. */
+  private static String checked(Section map, Node.Entry entry, java.util.function.Consumer<String> check) {
+    String text = map.text(entry, "a scalar");
+    try {
+      check.accept(text);
+    } catch (IllegalArgumentException e) {
+      throw map.error(entry, e.getMessage());
+    }
+    return text;
+  }
+
+  /** Kubernetes labels (node selector or extra labels), each entry checked as the Job checks it. */
+  private static Map<String, String> labelMap(Section map, String what) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Node.Entry e : map.entries()) {
+      String value = map.text(e, "a label value (up to 63 letters, digits, '-', '_', '.')");
+      try {
+        FleetSpec.checkLabels(what, Map.of(e.key(), value));
+      } catch (IllegalArgumentException x) {
+        throw map.error(e, x.getMessage());
+      }
+      out.put(e.key(), value);
+    }
+    return out;
+  }
+
+  /** {@code requests} or {@code limits}: Kubernetes quantities by resource name. */
+  private static Map<String, String> quantities(Section map, String what) {
+    map.allow(RESOURCE_NAMES);
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Node.Entry e : map.entries()) {
+      String quantity = map.text(e, "a Kubernetes quantity such as 500m, 2 or 4Gi");
+      try {
+        new ContainerResources(what.equals("requests") ? Map.of(e.key(), quantity) : Map.of(),
+            what.equals("limits") ? Map.of(e.key(), quantity) : Map.of());
+      } catch (IllegalArgumentException x) {
+        throw map.error(e, x.getMessage());
+      }
+      out.put(e.key(), quantity);
+    }
+    return out;
+  }
+
+  private static Duration positiveDuration(Section map, Node.Entry entry, String why) {
+    Duration d = duration(map, entry);
+    if (d.isZero()) {
+      throw map.error(entry, "'" + map.text(entry, "") + "' is not accepted; expected a duration above zero such as"
+          + " 30s or 5m (" + why + ")");
+    }
+    return d;
   }
 
   private static Acceptance acceptance(Section a) {
@@ -609,6 +728,11 @@ public final class PlanLoader {
     Prop threads = read.get(Keys.THREAD_COUNT);
     if (threads != null) {
       throw props.error(threads.line(), threads.path(), "the load's threads are set by execution.load.threads;"
+          + " remove it here");
+    }
+    Prop clients = read.get(PropertyRules.CLIENTS);
+    if (clients != null) {
+      throw props.error(clients.line(), clients.path(), "the load's clients are set by execution.load.clients;"
           + " remove it here");
     }
     return PropertyMapReader.scalars(read);

@@ -22,7 +22,11 @@ public final class PlanOrigins {
     this.lines = loaded.lines();
   }
 
-  /** Where {@code key} (normalised: {@code threadcount}) of {@code phase} was set; empty when YCSB's default applies. */
+  /**
+   * Where {@code key} (normalised: {@code threadcount}) of {@code phase} was set; empty when YCSB's default applies.
+   * For {@code clients}: the cell's property, else {@code execution.clients} ({@code execution.load.clients} for a
+   * load that prepares a data set).
+   */
   public Optional<Origin> of(Phase phase, String key) {
     int s = scenarioIndex(phase);
     int t = targetIndex(phase);
@@ -34,6 +38,9 @@ public final class PlanOrigins {
     if (preparingLoad) {
       if (key.equals(Keys.THREAD_COUNT)) {
         return find("execution.load", "threads").or(() -> Optional.of(new Origin("execution.load.threads", 0)));
+      }
+      if (key.equals(PropertyRules.CLIENTS)) {
+        return find("execution.load", "clients");
       }
       if (settings.loadProperties().containsKey(key)) {
         return find("execution.load.properties", key);
@@ -59,6 +66,9 @@ public final class PlanOrigins {
     }
     if (plan.properties().containsKey(key)) {
       return find("properties", key);
+    }
+    if (key.equals(PropertyRules.CLIENTS)) {
+      return find("execution", "clients");
     }
     return Optional.empty();
   }

@@ -18,6 +18,12 @@ public final class PropertyRules {
   /** The spelling YCSB's command line uses ({@code -threads}); stored as {@link Keys#THREAD_COUNT}. */
   static final String THREADS_ALIAS = "threads";
 
+  /**
+   * Client processes of a cell ({@link Distribution#clients()}): set and swept like {@code threads}, the
+   * orchestrator's own (YCSB never sees it); {@code execution.clients} is its plan-wide default.
+   */
+  public static final String CLIENTS = "clients";
+
   /** Set by the orchestrator for every phase: results and intervals are read from where it points them. */
   static final List<String> ORCHESTRATOR_OWNED = List.of("db", "exportfile", "exporter", "measurementtype",
       "hdrhistogram.fileoutput", "hdrhistogram.output.path", "status.interval");
@@ -32,7 +38,7 @@ public final class PropertyRules {
 
   /** True for the keys the orchestrator acts on itself and never passes to YCSB. */
   public static boolean orchestratorOnly(String key) {
-    return key.startsWith(ServerKeys.PREFIX) || key.startsWith(ConnectionKeys.PREFIX);
+    return key.equals(CLIENTS) || key.startsWith(ServerKeys.PREFIX) || key.startsWith(ConnectionKeys.PREFIX);
   }
 
   static String normalise(String key) {
@@ -73,6 +79,9 @@ public final class PropertyRules {
       return wholeNumberAtLeastOne(value) ? Optional.empty()
           : Optional.of("'" + value + "' is not a thread count; expected a whole number >= 1");
     }
+    if (key.equals(CLIENTS)) {
+      return clientCount(value).isPresent() ? Optional.empty() : Optional.of(clientsProblem(value));
+    }
     if (key.startsWith("mongodb.")) {
       return bindingProblem(key, value);
     }
@@ -84,6 +93,21 @@ public final class PropertyRules {
     }
     // YCSB's own properties, by the rules the launcher applies (YCSB itself would stack-trace or mis-run)
     return CoreProperties.valueProblem(key, value);
+  }
+
+  /** A client count from 1 to {@link Defaults#MAX_CLIENTS}, if {@code value} is one. */
+  static Optional<Integer> clientCount(String value) {
+    try {
+      int n = Integer.parseInt(value.strip());
+      return n >= 1 && n <= Defaults.MAX_CLIENTS ? Optional.of(n) : Optional.empty();
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  static String clientsProblem(String value) {
+    return "'" + value + "' is not a client count; expected a whole number from 1 to " + Defaults.MAX_CLIENTS
+        + " (client processes of the cell, each with the cell's threads)";
   }
 
   static boolean wholeNumberAtLeastOne(String value) {

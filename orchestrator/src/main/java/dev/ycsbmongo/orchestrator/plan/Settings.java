@@ -19,10 +19,22 @@ import java.util.Map;
  * @param statusInterval YCSB's status and HDR interval-log period
  * @param acceptance what a measured cell must show to be {@code ok}
  * @param onTargetDown what the run does when a target stops answering
+ * @param distribution the cells' client processes unless a cell sets {@code clients}: {@code execution.clients},
+ *     {@code execution.backend}, {@code execution.kubernetes}
+ * @param loadClients client processes of the loads that prepare run cells' data sets ({@code execution.load.clients})
  */
 public record Settings(int repetitions, Map<String, String> warmup, int loadThreads, Map<String, String> loadProperties,
     ReloadPolicy reload, boolean verifyLoad, Duration phaseTimeout, double maxErrorRate, Duration rampUp,
-    Duration statusInterval, Acceptance acceptance, TargetDownPolicy onTargetDown) {
+    Duration statusInterval, Acceptance acceptance, TargetDownPolicy onTargetDown, Distribution distribution,
+    int loadClients) {
+
+  /** Settings whose phases each run as one client process on this host. */
+  public Settings(int repetitions, Map<String, String> warmup, int loadThreads, Map<String, String> loadProperties,
+      ReloadPolicy reload, boolean verifyLoad, Duration phaseTimeout, double maxErrorRate, Duration rampUp,
+      Duration statusInterval, Acceptance acceptance, TargetDownPolicy onTargetDown) {
+    this(repetitions, warmup, loadThreads, loadProperties, reload, verifyLoad, phaseTimeout, maxErrorRate, rampUp,
+        statusInterval, acceptance, onTargetDown, Distribution.oneLocalClient(), Defaults.LOAD_CLIENTS);
+  }
 
   public Settings {
     warmup = Map.copyOf(warmup);
@@ -36,12 +48,21 @@ public record Settings(int repetitions, Map<String, String> warmup, int loadThre
     if (!(maxErrorRate >= 0 && maxErrorRate <= 1)) {
       throw new IllegalArgumentException("maxErrorRate must be from 0 to 1 (0% to 100%), got " + maxErrorRate);
     }
+    java.util.Objects.requireNonNull(distribution, "distribution");
+    // the loads run on the cells' backend: only their count may differ
+    distribution.withClients(loadClients);
+  }
+
+  /** The distribution of the loads that prepare data sets: the cells' backend with {@link #loadClients} clients. */
+  public Distribution loadDistribution() {
+    return distribution.withClients(loadClients);
   }
 
   /** Every default, for a plan without an {@code execution} block. */
   public static Settings defaults() {
     return new Settings(Defaults.REPETITIONS, Map.of(), Defaults.LOAD_THREADS, Map.of(), Defaults.RELOAD,
         Defaults.VERIFY_LOAD, Defaults.PHASE_TIMEOUT, Defaults.MAX_ERROR_RATE, Defaults.RAMP_UP,
-        Defaults.STATUS_INTERVAL, Acceptance.defaults(), TargetDownPolicy.defaults());
+        Defaults.STATUS_INTERVAL, Acceptance.defaults(), TargetDownPolicy.defaults(), Distribution.oneLocalClient(),
+        Defaults.LOAD_CLIENTS);
   }
 }

@@ -87,7 +87,7 @@ class PairingCliTest {
     InProcessCli d = InProcessCli.run("report", dir.toString(), "--compare", STORAGE, "--differing", "threads,cores");
     assertEquals(2, d.exit());
     assertEquals("orchestrator: --differing: 'cores' is not a property a pair may differ in; accepted: threads"
-        + " (threadcount), recordcount, operationcount\n", d.err());
+        + " (threadcount), clients, recordcount, operationcount\n", d.err());
     InProcessCli k = InProcessCli.run("report", dir.toString(), "--compare", STORAGE, "--ranges-over", "ratoi");
     assertEquals(2, k.exit());
     assertEquals("orchestrator: --ranges-over: 'ratoi' is not a target label or coordinate of the compared cells;"

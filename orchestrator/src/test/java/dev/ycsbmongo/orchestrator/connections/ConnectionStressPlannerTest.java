@@ -222,7 +222,7 @@ class ConnectionStressPlannerTest {
     assertEquals("connections.count 5000 to each of 4 servers (20,000 connections) needs 26 worker JVMs of at most 773 connections each (ulimit -n 1024), but"
         + " this machine's available memory (MemAvailable 2.0 GiB) fits about 6 of them at 320 MiB each: raise the"
         + " open-files limit (ulimit -n, or nofile in /etc/security/limits.conf) so each worker holds more, or run"
-        + " from several client machines", e.getMessage());
+        + " from several client machines (clients: N with execution.backend: kubernetes)", e.getMessage());
   }
 
   @Test

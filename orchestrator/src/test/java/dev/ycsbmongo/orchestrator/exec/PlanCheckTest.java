@@ -40,7 +40,8 @@ class PlanCheckTest {
         () -> check(plan("50000", ""), new PlanCheck.Options(false, SMALL)));
     assertEquals("plan.yaml:5: scenarios[0].properties.threads: 50,000 threads is more than this machine can host:"
         + " at most 32,310 (pid limit 32,768 from /proc/sys/kernel/pid_max, less 394 threads running and 64 for the"
-        + " JVM itself); lower the thread count, or run the client on a larger machine", e.getMessage());
+        + " JVM itself); lower the thread count, run the client on a larger machine, or spread the cell over several"
+        + " client machines (clients: N with execution.backend: kubernetes)", e.getMessage());
   }
 
   @Test

@@ -172,10 +172,10 @@ class PlanComparisonsTest {
   void rejectsAnUnknownDifferenceAtItsLineWithTheAcceptedOnes() {
     assertRejected("    - by: storage=local SSD,cloud disk\n      differing: [threads, cores]\n",
         "plan.yaml:16: report.compare[0].differing: 'cores' is not a property a pair may differ in; accepted:"
-            + " threads (threadcount), recordcount, operationcount");
+            + " threads (threadcount), clients, recordcount, operationcount");
     assertRejected("    - by: storage=local SSD,cloud disk\n      differing: [thread]\n",
         "plan.yaml:16: report.compare[0].differing: 'thread' is not a property a pair may differ in; accepted:"
-            + " threads (threadcount), recordcount, operationcount (did you mean 'threads'?)");
+            + " threads (threadcount), clients, recordcount, operationcount (did you mean 'threads'?)");
     assertRejected("    - by: storage=local SSD,cloud disk\n      differing: [threads, threads]\n",
         "plan.yaml:16: report.compare[0].differing: 'threads' is listed twice; expected each once");
   }

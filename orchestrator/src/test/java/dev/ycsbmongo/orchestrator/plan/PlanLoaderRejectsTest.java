@@ -64,14 +64,14 @@ class PlanLoaderRejectsTest {
   @Test
   void rejectsUnknownExecutionKeyWithDidYouMean() {
     assertRejected(BASE + "execution:\n  repetition: 2\n", "plan.yaml:8: execution.repetition: unknown key;"
-        + " accepted: repetitions, warmup, load, phaseTimeout, maxErrorRate, rampUp, statusInterval, acceptance, onTargetDown, targetWait, targetDownAfter"
-        + " (did you mean 'repetitions'?)");
+        + " accepted: repetitions, warmup, load, phaseTimeout, maxErrorRate, rampUp, statusInterval, acceptance, onTargetDown, targetWait, targetDownAfter,"
+        + " clients, backend, kubernetes (did you mean 'repetitions'?)");
   }
 
   @Test
   void rejectsUnknownLoadKeyWithDidYouMean() {
     assertRejected(BASE + "execution:\n  load:\n    reloda: per-cell\n", "plan.yaml:9: execution.load.reloda:"
-        + " unknown key; accepted: threads, reload, verify, properties (did you mean 'reload'?)");
+        + " unknown key; accepted: threads, clients, reload, verify, properties (did you mean 'reload'?)");
   }
 
   @Test

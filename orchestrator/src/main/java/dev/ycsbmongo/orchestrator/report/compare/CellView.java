@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.CompareAxis;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.Map;
@@ -9,7 +10,8 @@ import java.util.Map;
  * {@code validate} can say beforehand which pairs a comparison will refuse).
  *
  * @param kind the phase kind's label (run, load, connections)
- * @param properties the YCSB properties the cell runs with (threadcount, recordcount, operationcount, ...)
+ * @param properties the YCSB properties the cell runs with (threadcount, recordcount, operationcount, ...) and its
+ *     client processes ({@code clients})
  */
 public record CellView(String scenario, String kind, String target, Map<String, String> labels,
     Map<String, String> coordinates, Map<String, String> properties) {
@@ -21,8 +23,11 @@ public record CellView(String scenario, String kind, String target, Map<String, 
   }
 
   static CellView of(PhaseResult r) {
+    // client processes are the orchestrator's own setting, not a YCSB property: the record's parameters hold them
+    Map<String, String> properties = new java.util.LinkedHashMap<>(r.properties());
+    properties.put(CellProperty.CLIENTS.key(), Integer.toString(r.parameters().clients()));
     return new CellView(r.scenario(), r.kind().label(), r.target().name(), r.target().labels(), r.coordinates(),
-        r.properties());
+        properties);
   }
 
   CompareAxis.Cell axisCell() {

@@ -19,7 +19,8 @@ public record Refusal(String scenario, String kind, Map<String, String> cell, St
 
   /** "threads differ: 32 (A) vs 64 (B)". */
   public String reason() {
-    return property.word() + (property == CellProperty.THREADS ? " differ: " : " differs: ") + a + " (A) vs " + b
+    return property.word() + (property == CellProperty.THREADS || property == CellProperty.CLIENTS ? " differ: "
+        : " differs: ") + a + " (A) vs " + b
         + " (B)";
   }
 }

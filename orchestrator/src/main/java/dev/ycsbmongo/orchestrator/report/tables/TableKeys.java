@@ -10,8 +10,9 @@ import java.util.Set;
 
 /**
  * What a key of {@code report.tables} names, in this order: the cell's scenario, target or kind; a
- * figure ({@link TableColumns}); a coordinate (what the plan varies); a target label; a YCSB property
- * the cell ran with. The same resolution serves the plan (its expanded phases, before anything runs)
+ * figure ({@link TableColumns}); a coordinate (what the plan varies); a target label; its client
+ * processes ({@code clients}); a YCSB property the cell ran with. The same resolution serves the plan (its
+ * expanded phases, before anything runs)
  * and the records (when the tables are written).
  */
 public final class TableKeys {
@@ -19,9 +20,11 @@ public final class TableKeys {
   public static final String SCENARIO = "scenario";
   public static final String TARGET = "target";
   public static final String KIND = "kind";
+  /** The cell's client processes ({@code clients}): every cell has a count, swept or not. */
+  public static final String CLIENTS = "clients";
 
   /** Where a key's value lives. */
-  public enum Source { SCENARIO, TARGET, KIND, FIGURE, CURVE, COORDINATE, LABEL, PROPERTY }
+  public enum Source { SCENARIO, TARGET, KIND, FIGURE, CURVE, COORDINATE, LABEL, CLIENTS, PROPERTY }
 
   private TableKeys() {
   }
@@ -49,6 +52,10 @@ public final class TableKeys {
     if (labels.contains(key)) {
       return Optional.of(Source.LABEL);
     }
+    if (key.equals(CLIENTS)) {
+      // not swept here: still a value of every cell (its record's parameters), to show or to place by
+      return Optional.of(Source.CLIENTS);
+    }
     if (properties.contains(key)) {
       return Optional.of(Source.PROPERTY);
     }
@@ -61,6 +68,7 @@ public final class TableKeys {
     Set<String> keys = new LinkedHashSet<>(List.of(SCENARIO, TARGET, KIND));
     keys.addAll(labels);
     keys.addAll(coordinates);
+    keys.add(CLIENTS);
     TableColumns.ALL.forEach(c -> keys.add(c.key()));
     keys.addAll(properties);
     return new ArrayList<>(keys);
@@ -74,6 +82,7 @@ public final class TableKeys {
       case KIND -> r.kind().label();
       case COORDINATE -> r.coordinates().get(key);
       case LABEL -> r.target().labels().get(key);
+      case CLIENTS -> Integer.toString(r.parameters().clients());
       case PROPERTY -> r.properties().get(key);
       case FIGURE, CURVE -> null;
     };
