@@ -142,21 +142,7 @@ final class RunCommand implements Callable<Integer> {
     PlanCheck.Checked checked = PlanCheck.load(text, source, System.getenv(), new PlanCheck.Options(allowLargeMatrix,
         HostLimits.current()));
     checked.warnings().forEach(w -> spec.commandLine().getErr().println("orchestrator: warning: " + w));
-    refuseDistributed(checked.matrix(), source);
     return checked.matrix();
-  }
-
-  /**
-   * Until the distributed phase runner exists (issue 13), a cell of several clients or on Kubernetes would run
-   * as one local client while its record said otherwise: refused instead, before anything is created.
-   * validate accepts and shows such plans. Remove when {@code exec.DistributedPhaseRunner} runs them.
-   */
-  static void refuseDistributed(Matrix matrix, Path source) {
-    matrix.phases().stream().filter(p -> p.distribution().distributed()).findFirst().ifPresent(p -> {
-      throw new BadInputException(source + ": phase " + p.id() + " runs as " + p.clients() + " client"
-          + (p.clients() == 1 ? "" : "s") + " on the " + p.distribution().backend().word() + " backend, which this"
-          + " build validates but cannot run yet; set clients: 1 and execution.backend: local to run the plan here");
-    });
   }
 
   private ConsoleProgress progress(PrintWriter err) {

@@ -49,7 +49,8 @@ import java.util.Properties;
  * addresses: {@link #sourceAddresses}). It checks and plans its share as the {@code connections}
  * command does ({@link ConnectionStressRun}), writes its hello frame, waits for the start barrier, runs, and
  * writes one {@code connections} frame ({@link ClientConnections}); progress goes to standard
- * error. Exit status: 0 its share reached and held, 1 some failed or it was stopped, 2 bad input
+ * error. Exit status: 0 it ran and reported (however many it reached: the orchestrator judges the cell), 1 it
+ * was stopped or could not start, 2 bad input
  * or an OS limit in the way (one line on standard error, no frame).
  */
 public final class ConnectionClient {
@@ -120,7 +121,9 @@ public final class ConnectionClient {
       ConnectionStressResult r = done.result();
       err.printf(Locale.ROOT, "%sreached %,d of %,d (%s), %,d failed%s%n", who, r.opened(), r.requested(),
           perServer(r.openedByHost()), r.failed(), r.interrupted() ? ", interrupted" : "");
-      return r.allReached() ? OK : SOME_FAILED;
+      // what it reached is a result, not a failure: past a server's limit is what study 5 measures, and the
+      // orchestrator judges the merged cell (an exit 1 would end a Kubernetes Job and the other clients)
+      return r.interrupted() ? SOME_FAILED : OK;
     });
   }
 

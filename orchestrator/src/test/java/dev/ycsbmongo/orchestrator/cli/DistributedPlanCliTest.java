@@ -32,15 +32,4 @@ class DistributedPlanCliTest {
     assertEquals(0, v.exit(), v.err());
     assertTrue(v.out().contains("run/local/a/clients=4/rep=1  threads=1  clients=4  dataSet="), v.out());
   }
-
-  @Test
-  void runRefusesItBeforeCreatingAnything(@TempDir Path dir) throws IOException {
-    Path results = dir.resolve("results");
-    InProcessCli r = InProcessCli.run("run", plan(dir).toString(), "-o", results.toString(), "--progress", "none");
-    assertEquals(2, r.exit(), r.err());
-    assertEquals("orchestrator: " + dir.resolve("four.yaml") + ": phase run/local/a/clients=4/rep=1 runs as 4 clients"
-        + " on the local backend, which this build validates but cannot run yet; set clients: 1 and"
-        + " execution.backend: local to run the plan here\n", r.err());
-    assertFalse(Files.exists(results));
-  }
 }
