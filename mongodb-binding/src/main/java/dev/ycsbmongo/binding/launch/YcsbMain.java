@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -49,16 +50,10 @@ public final class YcsbMain {
     }
     String[] rest = new String[args.length - 1];
     System.arraycopy(args, 1, rest, 0, rest.length);
-    List<String> secrets = secrets(rest, System.getenv());
-    MaskingOutputStream out = new MaskingOutputStream(new FileOutputStream(FileDescriptor.out), secrets);
-    MaskingOutputStream err = new MaskingOutputStream(new FileOutputStream(FileDescriptor.err), secrets);
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    Runnable drain = maskOutput(rest, System.getenv(), new FileOutputStream(FileDescriptor.out),
+        new FileOutputStream(FileDescriptor.err));
     // YCSB ends in System.exit: a last line without its newline would otherwise stay pending
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      out.drain();
-      err.drain();
-    }, "ycsb-output-drain"));
+    Runtime.getRuntime().addShutdownHook(new Thread(drain, "ycsb-output-drain"));
     Optional<String> invalid = invalidSetting(rest, System.getenv());
     if (invalid.isPresent()) {
       // YCSB would print this per thread (or a stack trace), then run no operation and still exit 0
@@ -83,11 +78,33 @@ public final class YcsbMain {
   }
 
   /**
+   * From now on, everything printed through {@code System.out} goes to {@code out} and everything
+   * through {@code System.err} to {@code err}, with every password that could be printed masked
+   * ({@link #secrets}). Output is line-buffered: the returned action writes out a last line still
+   * waiting for its newline, and is to be run as the process ends (YCSB ends in {@code System.exit}).
+   * The framed client ({@code ClientMain} in the orchestrator) passes its standard error for both,
+   * keeping its standard output for frames.
+   */
+  public static Runnable maskOutput(String[] args, Map<String, String> env, OutputStream out, OutputStream err) {
+    List<String> secrets = secrets(args, env);
+    MaskingOutputStream maskedOut = new MaskingOutputStream(out, secrets);
+    MaskingOutputStream maskedErr = new MaskingOutputStream(err, secrets);
+    System.setOut(new PrintStream(maskedOut, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(maskedErr, true, StandardCharsets.UTF_8));
+    return () -> {
+      maskedOut.drain();
+      maskedErr.drain();
+    };
+  }
+
+  /**
    * Checks YCSB's core properties and the binding's options before YCSB starts, with the
    * properties YCSB will see ({@link #effectiveProperties}). Arguments YCSB itself would reject
    * (a missing value, an unreadable file) are left to YCSB.
+   *
+   * @return the problem, as one line to print after {@code ycsb: }; empty when YCSB may start
    */
-  static Optional<String> invalidSetting(String[] args, Map<String, String> env) {
+  public static Optional<String> invalidSetting(String[] args, Map<String, String> env) {
     Optional<Properties> read = effectiveProperties(args);
     if (read.isEmpty()) {
       return Optional.empty();  // YCSB reports unreadable files itself
@@ -116,7 +133,7 @@ public final class YcsbMain {
    * order (a later file wins), then every command-line setting ({@code -p}, {@code -threads},
    * {@code -target}) over them, wherever it stood on the line. Empty when a file cannot be read.
    */
-  static Optional<Properties> effectiveProperties(String[] args) {
+  public static Optional<Properties> effectiveProperties(String[] args) {
     Properties files = new Properties();
     Properties commandLine = new Properties();
     for (int i = 0; i + 1 < args.length; i++) {
@@ -182,8 +199,10 @@ public final class YcsbMain {
    * Pings the server with the binding's settings before YCSB starts; the cause and the masked URL
    * when it cannot be used. The driver's own log lines during the check are held back and
    * printed only when the server turns out usable: on failure the one cause line says it all.
+   *
+   * @return the cause, as one line to print after {@code ycsb: }; empty when the server can be used
    */
-  static Optional<String> checkConnection(String[] args, Map<String, String> env) {
+  public static Optional<String> checkConnection(String[] args, Map<String, String> env) {
     Optional<Properties> props = effectiveProperties(args);
     if (props.isEmpty()) {
       return Optional.empty();
@@ -221,6 +240,11 @@ public final class YcsbMain {
       }
     }
     secrets.addAll(UriMasker.passwords(env.get(ClientConfig.URL_ENV)));
+    // mongodb.url=env:NAME (a pod's URI from a Secret): that variable's password is as secret
+    effectiveProperties(args).map(p -> p.getProperty(Keys.URL)).map(String::trim)
+        .filter(u -> u.startsWith(ClientConfig.ENV_PREFIX))
+        .map(u -> env.get(u.substring(ClientConfig.ENV_PREFIX.length()).trim()))
+        .ifPresent(u -> secrets.addAll(UriMasker.passwords(u)));
     return secrets;
   }
 

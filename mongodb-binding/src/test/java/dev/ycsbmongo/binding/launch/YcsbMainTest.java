@@ -57,6 +57,13 @@ class YcsbMainTest {
   }
 
   @Test
+  void collectsTheSecretOfTheVariableThatEnvUrlNames() {
+    List<String> secrets = YcsbMain.secrets(new String[] {"-p", "mongodb.url=env:MONGODB_URI"},
+        Map.of("MONGODB_URI", "mongodb://u:fromSecret@h/db"));
+    assertTrue(secrets.contains("fromSecret"), secrets.toString());
+  }
+
+  @Test
   void masksSecretsSplitAcrossWritesAndLeavesOtherTextAlone() {
     ByteArrayOutputStream sink = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(new MaskingOutputStream(sink, List.of("hunter2")), true,

@@ -101,7 +101,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
       OptionalLong expected = PhaseVerdict.expectedOperations(phase);
       long t0 = System.nanoTime();
       try (sampling; watch) {
-        run = backend.run(new ClientBackend.Launch(ClientMain.MODE_YCSB, n, phase.threads(), args, uri, dir, phase.timeout(),
+        run = backend.run(new ClientBackend.Launch(ClientMain.YCSB, n, phase.threads(), args, uri, dir, phase.timeout(),
             jobName(ctx, phase)), (client, line) -> {
               long ops = frames.accept(client, line);
               if (ops >= 0) {
