@@ -1,9 +1,9 @@
 package dev.ycsbmongo.orchestrator.clients;
 
+import dev.ycsbmongo.orchestrator.connections.ConnectionClient;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import dev.ycsbmongo.orchestrator.connections.ConnectionClient;
 import java.util.Locale;
 
 /**

@@ -40,7 +40,7 @@ interface ClientBackend {
   record Launch(String mode, int clients, int threads, List<String> clientArgs, String uri, Path dir, Duration timeout,
       String jobName) {
 
-    Launch {
+    public Launch {
       clientArgs = List.copyOf(clientArgs);
     }
   }

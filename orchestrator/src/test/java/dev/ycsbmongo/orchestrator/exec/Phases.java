@@ -19,6 +19,14 @@ final class Phases {
         kind == PhaseKind.LOAD, kind == PhaseKind.LOAD, Duration.ofMinutes(5), 0.01, Optional.empty());
   }
 
+  /** A phase of {@code kind} run by this distribution of clients. */
+  static Phase distributed(PhaseKind kind, Map<String, String> props, dev.ycsbmongo.orchestrator.plan.Distribution d) {
+    Phase p = of(kind, props, 2, Optional.empty());
+    return new Phase(p.index(), p.id(), kind, p.target(), p.scenario(), p.coordinates(), p.repetition(), p.dataSet(),
+        p.workload(), p.properties(), p.threads(), p.dropBeforeLoad(), p.verifyLoad(), p.timeout(), p.maxErrorRate(),
+        p.dependsOn(), dev.ycsbmongo.orchestrator.plan.PhaseSettings.of(kind, props, d));
+  }
+
   /** A load that prepares run cells' data (repetition 0): not measured, so not held to the figures' minimums. */
   static Phase preparingLoad(Map<String, String> props) {
     return new Phase(1, "load/local/recordcount=100/#1", PhaseKind.LOAD, "local", "rw", Map.of(), 0,

@@ -150,10 +150,19 @@ public final class ResultFixtures {
 
   /** {@code r} as driven by the clients of {@code c}: its parameters say as many clients, its record keeps their rows. */
   public static PhaseResult withClients(PhaseResult r, PhaseClients c) {
+    return withClients(r, c.count(), c);
+  }
+
+  /** {@code r} as driven by {@code clients} client processes, without per-client rows. */
+  public static PhaseResult withClientCount(PhaseResult r, int clients) {
+    return withClients(r, clients, null);
+  }
+
+  private static PhaseResult withClients(PhaseResult r, int clients, PhaseClients c) {
     PhaseParameters p = r.parameters();
     return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
         r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
-        new PhaseParameters(p.target(), c.count(), p.threads(), p.recordCount(), p.operationCount(), p.insertStart(),
+        new PhaseParameters(p.target(), clients, p.threads(), p.recordCount(), p.operationCount(), p.insertStart(),
             p.insertCount(), p.maxExecutionTimeSeconds()), r.start(), r.end(), r.runtimeSeconds(), r.status(),
         r.cause(), r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(),
         r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(), r.serverSettings(),

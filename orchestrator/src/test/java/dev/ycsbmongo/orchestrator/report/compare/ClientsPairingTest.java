@@ -9,6 +9,7 @@ import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.PairingRules;
 import dev.ycsbmongo.orchestrator.results.PhaseParameters;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ResultFixtures;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,22 +24,10 @@ class ClientsPairingTest {
 
   private static final CompareSpec STORAGE = CompareSpec.parse("storage=disk,ssd");
 
-  /** {@code r} as driven by {@code clients} client processes. */
-  static PhaseResult withClients(PhaseResult r, int clients) {
-    PhaseParameters p = r.parameters();
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
-        new PhaseParameters(p.target(), clients, p.threads(), p.recordCount(), p.operationCount(), p.insertStart(),
-            p.insertCount(), p.maxExecutionTimeSeconds()), r.start(), r.end(), r.runtimeSeconds(), r.status(),
-        r.cause(), r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(),
-        r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(), r.serverSettings(),
-        r.serverMetrics(), r.connections(), r.stability());
-  }
-
   private static List<PhaseResult> diskOneClientSsdFour() {
     return List.of(
-        withClients(on(cell(1, "x", true, 1, 10, 400), "disk", Map.of("storage", "disk")), 1),
-        withClients(on(cell(2, "x", true, 1, 40, 300), "ssd", Map.of("storage", "ssd")), 4));
+        ResultFixtures.withClientCount(on(cell(1, "x", true, 1, 10, 400), "disk", Map.of("storage", "disk")), 1),
+        ResultFixtures.withClientCount(on(cell(2, "x", true, 1, 40, 300), "ssd", Map.of("storage", "ssd")), 4));
   }
 
   @Test
@@ -59,7 +48,7 @@ class ClientsPairingTest {
 
   @Test
   void pairsCellsWithTheSameClients() {
-    List<PhaseResult> same = diskOneClientSsdFour().stream().map(r -> withClients(r, 4)).toList();
+    List<PhaseResult> same = diskOneClientSsdFour().stream().map(r -> ResultFixtures.withClientCount(r, 4)).toList();
     assertEquals(1, Comparison.of(same, STORAGE).pairs().size());
   }
 }

@@ -8,6 +8,7 @@ import dev.ycsbmongo.orchestrator.report.tables.TableShaper.Shaped;
 import dev.ycsbmongo.orchestrator.report.tables.TableShaper.Table;
 import dev.ycsbmongo.orchestrator.results.PhaseParameters;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.ResultFixtures;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,17 +17,6 @@ import org.junit.jupiter.api.Test;
 
 /** {@code clients} in report.tables: every cell's client processes, swept or not, as a column or a row key. */
 class TableClientsTest {
-
-  private static PhaseResult withClients(PhaseResult r, int clients) {
-    PhaseParameters p = r.parameters();
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
-        new PhaseParameters(p.target(), clients, p.threads(), p.recordCount(), p.operationCount(), p.insertStart(),
-            p.insertCount(), p.maxExecutionTimeSeconds()), r.start(), r.end(), r.runtimeSeconds(), r.status(),
-        r.cause(), r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(),
-        r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(), r.serverSettings(),
-        r.serverMetrics(), r.connections(), r.stability());
-  }
 
   private static List<String> texts(List<TableColumns.Value> row) {
     return row.stream().map(TableColumns.Value::text).toList();
@@ -42,8 +32,8 @@ class TableClientsTest {
   @Test
   void showsEachCellsClientsFromItsRecord() {
     List<PhaseResult> cells = List.of(
-        withClients(cell(1, "one", Map.of(), "rw", Map.of(), Map.of(), 10, 400), 1),
-        withClients(cell(2, "four", Map.of(), "rw", Map.of(), Map.of(), 35, 450), 4));
+        ResultFixtures.withClientCount(cell(1, "one", Map.of(), "rw", Map.of(), Map.of(), 10, 400), 1),
+        ResultFixtures.withClientCount(cell(2, "four", Map.of(), "rw", Map.of(), Map.of(), 35, 450), 4));
     Shaped s = TableShaper.shape(spec("    - {name: all, rows: [target], columns: [clients, throughput]}\n"), cells);
     Table t = s.tables().get(0);
     assertEquals(List.of("target", "clients", "Throughput (ops/s)"), t.header());
@@ -55,8 +45,8 @@ class TableClientsTest {
   void placesRowsByClients() {
     // cells that differ in clients differ in a coordinate, target or scenario too: here the target
     List<PhaseResult> cells = List.of(
-        withClients(cell(1, "one", Map.of(), "rw", Map.of(), Map.of(), 10, 400), 1),
-        withClients(cell(2, "four", Map.of(), "rw", Map.of(), Map.of(), 35, 450), 4));
+        ResultFixtures.withClientCount(cell(1, "one", Map.of(), "rw", Map.of(), Map.of(), 10, 400), 1),
+        ResultFixtures.withClientCount(cell(2, "four", Map.of(), "rw", Map.of(), Map.of(), 35, 450), 4));
     Table t = TableShaper.shape(spec("    - {name: all, rows: [clients], columns: [throughput]}\n"), cells).tables()
         .get(0);
     assertEquals(List.of(List.of("1", "10,000"), List.of("4", "35,000")), t.rows().stream().map(r -> texts(r))
