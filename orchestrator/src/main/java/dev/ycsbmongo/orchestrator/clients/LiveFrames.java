@@ -86,6 +86,15 @@ final class LiveFrames {
    */
   void finish(Map<String, Map<String, Double>> export) {
     stopPolling();
+    try {
+      finishFrames(export);
+    } catch (RuntimeException e) {
+      // runs inside YCSB's export: an exception here would end YCSB's main thread without its exit
+      console.println("client: cannot write the last frames: " + e + "; no summary frame");
+    }
+  }
+
+  private void finishFrames(Map<String, Map<String, Double>> export) {
     synchronized (this) {
       if (failure == null) {
         try {
