@@ -5,7 +5,6 @@ import dev.ycsbmongo.orchestrator.results.WindowStats;
 import dev.ycsbmongo.orchestrator.results.YcsbOutput.IntervalCount;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -65,37 +64,48 @@ public final class WholeRun {
   }
 
   /**
-   * The cell's per-interval series, all clients added up, on client 0's ticks (the clients start at
-   * one instant, so their ticks differ by milliseconds): each client's interval counts in the tick
-   * its midpoint falls in. Seconds are from {@link #firstStart}. What the steady-state rule reads.
+   * The cell's per-interval series, all clients added up, on a grid of the clients' status interval
+   * from {@link #firstStart} (what the steady-state rule reads). The clients' intervals do not share
+   * boundaries (each operation's histogram is closed in turn, tens of milliseconds apart, and clients
+   * start a few milliseconds apart), so each interval's operations are spread over the grid cells it
+   * overlaps, in proportion to the overlap: a series without the false zeros and doubles that
+   * assigning whole intervals to cells would make. Counts are rounded per cell.
    */
   public static List<IntervalCount> series(List<ClientOutput> outputs) {
     long t0 = firstStart(outputs);
-    ClientOutput first = outputs.stream().min(Comparator.comparingInt(ClientOutput::client)).orElseThrow();
-    TreeMap<Long, Long> ticks = new TreeMap<>();  // start -> end, one per tick of client 0
-    for (OpInterval i : first.intervals()) {
-      ticks.merge(i.startMillis(), i.endMillis(), Math::max);
-    }
-    Map<Long, long[]> counts = new LinkedHashMap<>();
-    ticks.keySet().forEach(s -> counts.put(s, new long[2]));
+    long t1 = outputs.stream().flatMap(c -> c.intervals().stream()).mapToLong(OpInterval::endMillis).max().orElse(t0);
+    long step = step(outputs);
+    int cells = (int) Math.max(1, (t1 - t0 + step - 1) / step);
+    double[] ok = new double[cells];
+    double[] failed = new double[cells];
     for (ClientOutput c : outputs) {
       for (OpInterval i : c.intervals()) {
         if (i.operation().equals(CellMerger.RMW)) {
           continue;  // counted as its read and its update
         }
-        long mid = (i.startMillis() + i.endMillis()) / 2;
-        Map.Entry<Long, Long> tick = ticks.floorEntry(mid);
-        if (tick == null || mid >= tick.getValue()) {
-          continue;  // outside client 0's ticks: before it started or after it ended
+        double length = i.endMillis() - i.startMillis();
+        for (int k = (int) ((i.startMillis() - t0) / step); k < cells && t0 + k * step < i.endMillis(); k++) {
+          long from = Math.max(i.startMillis(), t0 + k * step);
+          long to = Math.min(i.endMillis(), t0 + (k + 1) * step);
+          double share = Math.max(0, to - from) / length;
+          ok[k] += i.count() * share;
+          failed[k] += i.errors() * share;
         }
-        long[] n = counts.get(tick.getKey());
-        n[0] += i.count();
-        n[1] += i.errors();
       }
     }
     List<IntervalCount> out = new ArrayList<>();
-    ticks.forEach((s, e) -> out.add(new IntervalCount((s - t0) / 1000.0, (e - t0) / 1000.0, counts.get(s)[0],
-        counts.get(s)[1])));
+    for (int k = 0; k < cells; k++) {
+      long end = Math.min(t1, t0 + (k + 1) * step);
+      out.add(new IntervalCount(k * step / 1000.0, (end - t0) / 1000.0, Math.round(ok[k]), Math.round(failed[k])));
+    }
     return out;
+  }
+
+  /** The clients' status interval: the median length of client 0's intervals, in whole seconds (at least 1). */
+  static long step(List<ClientOutput> outputs) {
+    long[] lengths = outputs.stream().min(Comparator.comparingInt(ClientOutput::client)).orElseThrow().intervals()
+        .stream().mapToLong(i -> i.endMillis() - i.startMillis()).sorted().toArray();
+    long median = lengths.length == 0 ? 1000 : lengths[lengths.length / 2];
+    return Math.max(1000, Math.round(median / 1000.0) * 1000);
   }
 }
