@@ -28,16 +28,14 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The Job lifecycle against fabric8's mock API server in CRUD mode; the tests play the Job
  * controller and the kubelet (they create the pods and set their status), and serve pod logs
  * through expectations, which the mixed dispatcher answers before its CRUD store.
  */
-@ExtendWith(ClientFleetTest.QuietMockServer.class) // before the mock server starts: declared first
+@ExtendWith(QuietMockServer.class) // before the mock server starts: declared first
 @EnableKubernetesMockClient(crud = true)
 class ClientFleetTest {
 
@@ -334,13 +332,4 @@ class ClientFleetTest {
     assertNull(secret("refused"), "the secret created before the refusal is deleted");
   }
 
-  /** The mock server logs every request at INFO through java.util.logging: kept quiet, held strongly. */
-  static final class QuietMockServer implements BeforeAllCallback {
-    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
-
-    @Override
-    public void beforeAll(ExtensionContext context) {
-      LOG.setLevel(java.util.logging.Level.WARNING);
-    }
-  }
 }
