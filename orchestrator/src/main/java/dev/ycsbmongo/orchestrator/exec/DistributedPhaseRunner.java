@@ -100,6 +100,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
       Long maxSeconds = cell.records().parameters().maxExecutionTimeSeconds();
       OptionalLong expected = PhaseVerdict.expectedOperations(phase);
       long t0 = System.nanoTime();
+      long launchedMillis = System.currentTimeMillis();
       try (sampling; watch) {
         run = backend.run(new ClientBackend.Launch(ClientMain.YCSB, n, phase.threads(), args, uri, dir, phase.timeout(),
             jobName(ctx, phase)), (client, line) -> {
@@ -111,7 +112,10 @@ final class DistributedPhaseRunner implements PhaseRunner {
               }
             }, cell.stop());
       }
+      long endedMillis = System.currentTimeMillis();
+      long mergeStart = System.nanoTime();
       Merged merged = frames.problem() == null ? merge(phase, frames) : null;
+      writeOverhead(dir, launchedMillis, endedMillis, (System.nanoTime() - mergeStart) / 1e9, merged);
       String readError = frames.problem() != null ? frames.problem() : merged.problem;
       PhaseMeasurements m = merged == null ? null : merged.measurements;
       Stability stability = merged == null ? null : merged.stability;
@@ -149,8 +153,33 @@ final class DistributedPhaseRunner implements PhaseRunner {
     }
   }
 
+  static final String OVERHEAD_FILE = "clients/overhead.txt";
+
+  /**
+   * What the orchestrator spent around the clients' measuring, in seconds: from launching them to
+   * the first client's first interval (JVM or pod start, and the start barrier), from the last
+   * client's last interval to having every line (exits, log collection), and the merge. BENCHMARKS.md
+   * quotes it (bench/many-clients.sh).
+   */
+  private static void writeOverhead(Path dir, long launchedMillis, long endedMillis, double mergeSeconds, Merged m) {
+    if (m == null || m.clients == null || m.clients.isEmpty()) {
+      return;
+    }
+    long first = WholeRun.firstStart(m.clients);
+    long last = m.clients.stream().flatMap(c -> c.intervals().stream()).mapToLong(i -> i.endMillis()).max().orElse(first);
+    String text = String.format(Locale.ROOT, "start_s %.3f%ncollect_s %.3f%nmerge_s %.3f%nmeasured_s %.3f%n",
+        (first - launchedMillis) / 1000.0, (endedMillis - last) / 1000.0, mergeSeconds, (last - first) / 1000.0);
+    try {
+      Files.createDirectories(dir.resolve(OVERHEAD_FILE).getParent());
+      Files.writeString(dir.resolve(OVERHEAD_FILE), text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      // a figure about the orchestrator, not the cell's: the cell's record does not depend on it
+    }
+  }
+
   /** The merged figures of a cell, or why they could not be merged. */
-  private record Merged(PhaseMeasurements measurements, Stability stability, MergedCell window, String problem) {
+  private record Merged(PhaseMeasurements measurements, Stability stability, MergedCell window, String problem,
+      List<ClientOutput> clients) {
   }
 
   private Merged merge(Phase phase, Frames frames) {
@@ -158,11 +187,11 @@ final class DistributedPhaseRunner implements PhaseRunner {
     try {
       outputs = frames.finish();
     } catch (FrameException e) {
-      return new Merged(null, null, null, e.getMessage());
+      return new Merged(null, null, null, e.getMessage(), null);
     }
     if (outputs.stream().anyMatch(c -> c.intervals().isEmpty())) {
       return new Merged(null, null, null, "a client measured nothing: " + outputs.stream()
-          .filter(c -> c.intervals().isEmpty()).findFirst().orElseThrow().describe() + " wrote no interval");
+          .filter(c -> c.intervals().isEmpty()).findFirst().orElseThrow().describe() + " wrote no interval", null);
     }
     WindowStats full = WholeRun.stats(outputs);
     long t0 = WholeRun.firstStart(outputs);
@@ -188,15 +217,15 @@ final class DistributedPhaseRunner implements PhaseRunner {
         all = CellMerger.merge(outputs);
       } catch (MergeException e2) {
         return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, null, e2.getMessage()),
-            stability, null, null);
+            stability, null, null, outputs);
       }
       return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, null,
           String.format(Locale.ROOT, "no common window of all %d clients after the %.1f s ramp-up (%s)",
-              outputs.size(), cutSeconds, e.getMessage())), stability, all, null);
+              outputs.size(), cutSeconds, e.getMessage())), stability, all, null, outputs);
     }
     WindowStats steady = window.toWindowStats(WindowStats.STEADY, (window.windowStartMillis() - t0) / 1000.0);
     return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, steady, null), stability, window,
-        null);
+        null, outputs);
   }
 
   /** One frame reader per client, fed from the backend's threads; counts what the interval frames say so far. */
