@@ -101,5 +101,5 @@ for n in sorted(rows):
           f"{fmt(med([c['start_s'] for c in cs]), '{:.2f}')} | {fmt(med([c['collect_s'] for c in cs]), '{:.2f}')} | "
           f"{fmt(med([c['merge_s'] for c in cs]), '{:.3f}')} | {fmt(med([c['runtime'] - c['measured_s'] for c in cs]), '{:.2f}')} | "
           f"{', '.join(sorted(set(c['status'] for c in cs)))} |")
-print(f"\nmedian (min-max) of {rounds} rounds; 200,000 operations per cell, 4 threads per client")
+print(f"\nmedian (min-max) of {rounds} rounds; 30 s per cell (every client), 4 threads per client; client CPU includes each JVM's start and JIT warm-up")
 PY
