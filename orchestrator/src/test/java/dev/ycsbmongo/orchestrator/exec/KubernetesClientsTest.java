@@ -5,17 +5,32 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbmongo.orchestrator.clients.CellMerger;
+import dev.ycsbmongo.orchestrator.clients.ClientHello;
+import dev.ycsbmongo.orchestrator.clients.ClientOutput;
+import dev.ycsbmongo.orchestrator.clients.ClientSummary;
+import dev.ycsbmongo.orchestrator.clients.FrameException;
+import dev.ycsbmongo.orchestrator.clients.FrameReader;
+import dev.ycsbmongo.orchestrator.clients.FrameWriter;
+import dev.ycsbmongo.orchestrator.clients.MergedCell;
+import dev.ycsbmongo.orchestrator.clients.OpInterval;
 import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
+import dev.ycsbmongo.orchestrator.kubernetes.Fleets;
 import dev.ycsbmongo.orchestrator.kubernetes.QuietMockServer;
 import dev.ycsbmongo.orchestrator.plan.KubernetesSettings;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,14 +38,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The {@code kubernetes} backend of a distributed cell against fabric8's mock API server (CRUD):
  * what the pods are given (the connection string only through the Secret, the common start
- * instant), and that a stop (Ctrl-C) or the phase's timeout deletes the Job and says so. The Job
- * lifecycle itself (pods failing, logs collected) is {@code kubernetes.ClientFleetTest}'s.
+ * instant), that each pod's log reaches its own client's frame reader and the cell merges exactly, and
+ * that a stop (Ctrl-C) or the phase's timeout deletes the Job and says so. The rest of the Job
+ * lifecycle (pods failing, evicted, pending) is {@code kubernetes.ClientFleetTest}'s.
  */
 @ExtendWith(QuietMockServer.class) // before the mock server starts: declared first
 @EnableKubernetesMockClient(crud = true)
@@ -99,6 +116,61 @@ class KubernetesClientsTest {
     assertTrue(r.timedOut(), r.toString());
     assertFalse(r.stopped(), r.toString());
     assertNull(job("ycsb-timeout-1"), "the Job is deleted");
+  }
+
+  @Test
+  void eachPodsLogReachesItsClientsFrameReaderAndTheCellMergesExactly() throws Exception {
+    String jobName = "ycsb-logs-1";
+    int n = 3;
+    FrameReader[] readers = {new FrameReader("client 0"), new FrameReader("client 1"), new FrameReader("client 2")};
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    try {
+      Future<ClientBackend.Run> run = runner.submit(() -> backend().run(launch(jobName, Duration.ofMinutes(5)),
+          (i, line) -> {
+            try {
+              readers[i].accept(line);
+            } catch (FrameException e) {
+              throw new AssertionError(e);
+            }
+          }, new StopSignal()));
+      awaitJob(jobName);
+      for (int i = 0; i < n; i++) {
+        Pod pod = Fleets.succeeded(jobName, i);
+        client.pods().inNamespace("bench").resource(pod).create();
+        server.expect().get().withPath("/api/v1/namespaces/bench/pods/" + pod.getMetadata().getName() + "/log?pretty=false")
+            .andReturn(200, "YCSB Client 0.17.0\n" + frames(i, n) + "[mongodb] pool summary: ...\n").always();
+      }
+      ClientBackend.Run r = run.get(60, TimeUnit.SECONDS);
+      assertEquals(Optional.empty(), r.failure(), r.toString());
+      List<ClientOutput> outputs = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        outputs.add(readers[i].finish(i));
+      }
+      MergedCell cell = CellMerger.merge(outputs);
+      assertEquals(n * 5 * 100, cell.operations(), "every pod's intervals, once");
+      assertEquals(n * 5 * 100, cell.runOperations(), "every pod's summary");
+      assertNull(job(jobName), "the Job is deleted at the end");
+    } finally {
+      runner.shutdownNow();
+    }
+  }
+
+  /** What client {@code i} of {@code n} writes: hello, five one-second READ intervals of 100 latencies, summary. */
+  private static String frames(int i, int n) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    FrameWriter w = new FrameWriter(out, i);
+    long t0 = 1_800_000_000_000L;  // the start barrier's instant, as pods ready in time start
+    w.hello(new ClientHello(i, n, "pod-" + i, 1, Instant.ofEpochMilli(t0)));
+    for (int k = 0; k < 5; k++) {
+      Histogram h = new Histogram(OpInterval.SIGNIFICANT_DIGITS);
+      for (int v = 1; v <= 100; v++) {
+        h.recordValue(100 + v * (i + 1));
+      }
+      w.interval(new OpInterval("READ", t0 + k * 1000, t0 + (k + 1) * 1000, h, Map.of()));
+    }
+    w.summary(new ClientSummary(5000, Map.of("READ", new ClientSummary.OpTotals(500, Map.of()))));
+    return bytes.toString(StandardCharsets.UTF_8);
   }
 
   private static Job job(String name) {

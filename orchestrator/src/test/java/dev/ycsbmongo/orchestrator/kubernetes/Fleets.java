@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Specs and pods for the tests: what a plan would give, and what the Job controller would create. */
-final class Fleets {
+public final class Fleets {
 
   /** A password-bearing URI: no test may find it anywhere but in the Secret's data. */
   static final String URI = "mongodb://bench:S3cr3t-pa55word@mongo-0.mongo.db.svc:27017/ycsb?replicaSet=rs0";
@@ -26,7 +26,7 @@ final class Fleets {
   }
 
   /** A pod as the Job controller makes it: the template's labels and the completion index. */
-  static PodBuilder pod(String jobName, int index, String phase) {
+  public static PodBuilder pod(String jobName, int index, String phase) {
     return new PodBuilder()
         .withNewMetadata()
           .withName(jobName + "-" + index + "-x7k2q")
@@ -40,7 +40,7 @@ final class Fleets {
         .endStatus();
   }
 
-  static Pod succeeded(String jobName, int index) {
+  public static Pod succeeded(String jobName, int index) {
     return pod(jobName, index, "Succeeded").editStatus()
         .withContainerStatuses(new ContainerStatusBuilder().withName(JobManifests.CONTAINER)
             .withNewState().withNewTerminated().withExitCode(0).withReason("Completed").endTerminated().endState().build())
