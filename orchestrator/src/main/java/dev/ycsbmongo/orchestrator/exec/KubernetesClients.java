@@ -81,15 +81,30 @@ final class KubernetesClients implements ClientBackend {
       t.setDaemon(true);
       return t;
     });
+    // a cancel (Ctrl-C, the timeout) runs on another thread and uses the client: it must finish before
+    // the client is closed, and none may start after
+    Object lock = new Object();
+    boolean[] closed = {false};
     try (KubernetesClient kube = clients.get()) {
       ClientFleet fleet = new ClientFleet(kube, spec, poll);
+      Runnable cancel = () -> {
+        synchronized (lock) {
+          if (!closed[0]) {
+            fleet.cancel();
+          }
+        }
+      };
       timer.schedule(() -> {
         timedOut.set(true);
-        fleet.cancel();
+        cancel.run();
       }, launch.timeout().toMillis(), TimeUnit.MILLISECONDS);
       FleetResult result;
-      try (StopSignal.Registration onStop = stop.onRequest(r -> fleet.cancel())) {
+      try (StopSignal.Registration onStop = stop.onRequest(r -> cancel.run())) {
         result = fleet.run(lines);
+      } finally {
+        synchronized (lock) {
+          closed[0] = true;
+        }
       }
       boolean stopped = stop.isRequested() && !stop.is(StopSignal.Reason.TARGET_DOWN);
       return new Run(Duration.ofNanos(System.nanoTime() - t0),
