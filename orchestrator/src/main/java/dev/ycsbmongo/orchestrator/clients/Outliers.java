@@ -39,10 +39,10 @@ public final class Outliers {
         double m = median(others.stream().mapToDouble(ClientRow::throughputOpsPerSec).toArray());
         if (r.throughputOpsPerSec() < LOW * m) {
           why.add(String.format(Locale.ROOT, "throughput %.1f ops/s is below %sx the other clients' median %.1f ops/s",
-              r.throughputOpsPerSec(), LOW, m));
+              r.throughputOpsPerSec(), factor(LOW), m));
         } else if (m > 0 && r.throughputOpsPerSec() > HIGH * m) {
           why.add(String.format(Locale.ROOT, "throughput %.1f ops/s is above %sx the other clients' median %.1f ops/s",
-              r.throughputOpsPerSec(), HIGH, m));
+              r.throughputOpsPerSec(), factor(HIGH), m));
         }
         for (Map.Entry<String, Long> e : r.p99MicrosByOperation().entrySet()) {
           double[] theirs = others.stream().map(o -> o.p99MicrosByOperation().get(e.getKey()))
@@ -51,7 +51,7 @@ public final class Outliers {
             double mp = median(theirs);
             if (mp > 0 && e.getValue() > P99 * mp) {
               why.add(String.format(Locale.ROOT, "%s p99 %d us is above %sx the other clients' median %.0f us",
-                  e.getKey(), e.getValue(), P99, mp));
+                  e.getKey(), e.getValue(), factor(P99), mp));
             }
           }
         }
@@ -61,7 +61,12 @@ public final class Outliers {
     return out;
   }
 
-  static double median(double[] xs) {
+  /** A threshold as the reasons and the report's rule line print it: 2, 0.5. */
+  public static String factor(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+
+  public static double median(double[] xs) {
     double[] s = xs.clone();
     java.util.Arrays.sort(s);
     int n = s.length;

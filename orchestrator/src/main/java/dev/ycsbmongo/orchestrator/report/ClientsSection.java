@@ -4,7 +4,6 @@ import dev.ycsbmongo.orchestrator.clients.Outliers;
 import dev.ycsbmongo.orchestrator.results.ClientFigures;
 import dev.ycsbmongo.orchestrator.results.PhaseClients;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -41,14 +40,14 @@ final class ClientsSection {
       PhaseClients c = r.clients();
       for (ClientFigures f : c.outliers()) {
         List<ClientFigures> others = c.rows().stream().filter(o -> o.client() != f.client()).toList();
-        double medianThroughput = median(others.stream().mapToDouble(ClientFigures::throughputOpsPerSec).toArray());
+        double medianThroughput = Outliers.median(others.stream().mapToDouble(ClientFigures::throughputOpsPerSec).toArray());
         String p99 = f.p99MicrosByOperation().entrySet().stream()
             .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%,d", e.getValue()))
             .collect(Collectors.joining("; "));
         String othersP99 = f.p99MicrosByOperation().keySet().stream().map(op -> {
           double[] theirs = others.stream().filter(o -> o.p99MicrosByOperation().containsKey(op))
               .mapToDouble(o -> o.p99MicrosByOperation().get(op)).toArray();
-          return op + " " + (theirs.length == 0 ? "-" : String.format(Locale.ROOT, "%,.0f", median(theirs)));
+          return op + " " + (theirs.length == 0 ? "-" : String.format(Locale.ROOT, "%,.0f", Outliers.median(theirs)));
         }).collect(Collectors.joining("; "));
         List<String> row = List.of(String.format(Locale.ROOT, "%s (%d clients, %s, start skew %,d ms)", r.phaseId(),
             c.count(), c.backend(), c.startSkewMillis()), f.client() + " on " + f.host(),
@@ -64,25 +63,13 @@ final class ClientsSection {
 
   /** The outlier rule in one sentence, its factors taken from {@link Outliers} so the text cannot drift from it. */
   static String rule() {
-    return "Rule: a client is listed when its throughput is below " + factor(Outliers.LOW) + "x or above "
-        + factor(Outliers.HIGH) + "x the median of the cell's other clients, or its p99 of some operation is above "
-        + factor(Outliers.P99) + "x their median p99 of that operation; a cell of one client has none.";
+    return "Rule: a client is listed when its throughput is below " + Outliers.factor(Outliers.LOW) + "x or above "
+        + Outliers.factor(Outliers.HIGH) + "x the median of the cell's other clients, or its p99 of some operation is above "
+        + Outliers.factor(Outliers.P99) + "x their median p99 of that operation; a cell of one client has none.";
   }
 
   /** The number of a cell's outlier clients for summary.csv; empty for a cell of one client. */
   static String outlierCount(PhaseClients c) {
     return c == null ? "" : Integer.toString(c.outliers().size());
-  }
-
-  private static String factor(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
-  }
-
-  /** The median, as {@link Outliers} takes it (the mean of the middle two for an even count). */
-  static double median(double[] xs) {
-    double[] s = xs.clone();
-    Arrays.sort(s);
-    int n = s.length;
-    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
   }
 }

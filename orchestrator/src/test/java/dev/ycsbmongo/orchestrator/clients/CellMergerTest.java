@@ -210,7 +210,7 @@ class CellMergerTest {
     for (int c = 0; c < 3; c++) {
       outs.add(new TestClient(c, 3).steady("READ", 0, 1000, 10, perSecond[c], 200).output());
     }
-    assertEquals(List.of("throughput 250.0 ops/s is above 2.0x the other clients' median 100.0 ops/s"),
+    assertEquals(List.of("throughput 250.0 ops/s is above 2x the other clients' median 100.0 ops/s"),
         CellMerger.merge(outs).clientRows().get(2).outlierReasons());
   }
 
@@ -223,7 +223,7 @@ class CellMergerTest {
     }
     MergedCell cell = CellMerger.merge(outs);
     assertEquals(List.of(2), cell.outliers().stream().map(ClientRow::client).toList());
-    assertEquals(List.of("READ p99 3501 us is above 3.0x the other clients' median 1000 us"),
+    assertEquals(List.of("READ p99 3501 us is above 3x the other clients' median 1000 us"),
         cell.clientRows().get(2).outlierReasons());
     assertFalse(cell.clientRows().get(0).outlier());
   }

@@ -45,7 +45,7 @@ class ClientsSectionTest {
     assertTrue(s.contains("| run/aws-large/rw-50-50/threadcount=16/rep=1 (4 clients, kubernetes, start skew 12 ms)"
         + " | 2 on ycsb-cell-2-m3n8v | 2,000 | 5,000 | READ 4,200; UPDATE 1,600 | READ 1,200; UPDATE 1,500 |"
         + " throughput 2000.0 ops/s is below 0.5x the other clients' median 5000.0 ops/s; READ p99 4200 us is above"
-        + " 3.0x the other clients' median 1200 us |"), s);
+        + " 3x the other clients' median 1200 us |"), s);
     assertEquals(1, s.lines().filter(l -> l.startsWith("| run/")).count(), "only the outlier, not its cell's others");
     assertTrue(s.contains(ClientsSection.rule()), s);
   }

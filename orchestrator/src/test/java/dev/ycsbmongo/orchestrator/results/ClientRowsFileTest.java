@@ -23,7 +23,7 @@ class ClientRowsFileTest {
         0,ycsb-cell-0-x7k2p,50.000,250000,5000.00,1200,1500,300000,false,
         1,ycsb-cell-1-q9w4t,50.000,251000,5020.00,1180,1490,301000,false,
         2,ycsb-cell-2-m3n8v,49.000,98000,2000.00,4200,1600,120000,true,throughput 2000.0 ops/s is below 0.5x the other\
-         clients' median 5000.0 ops/s; READ p99 4200 us is above 3.0x the other clients' median 1200 us
+         clients' median 5000.0 ops/s; READ p99 4200 us is above 3x the other clients' median 1200 us
         3,ycsb-cell-3-b5c1z,50.000,249500,4990.00,1210,1510,299000,false,
         """, Files.readString(file));
   }
