@@ -4,6 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbmongo.orchestrator.clients.CellMerger;
+import dev.ycsbmongo.orchestrator.clients.ClientHello;
+import dev.ycsbmongo.orchestrator.clients.ClientOutput;
+import dev.ycsbmongo.orchestrator.clients.ClientSummary;
+import dev.ycsbmongo.orchestrator.clients.FrameException;
+import dev.ycsbmongo.orchestrator.clients.FrameReader;
+import dev.ycsbmongo.orchestrator.clients.FrameWriter;
+import dev.ycsbmongo.orchestrator.clients.MergedCell;
+import dev.ycsbmongo.orchestrator.clients.OpInterval;
 import dev.ycsbmongo.orchestrator.kubernetes.ClientFleet;
 import dev.ycsbmongo.orchestrator.kubernetes.ClientOutcome;
 import dev.ycsbmongo.orchestrator.kubernetes.ContainerResources;
@@ -96,5 +105,57 @@ class KubernetesFleetIT {
     String failure = result.failure().orElseThrow();
     assertTrue(failure.matches("pod one-fails-1-\\S+ \\(client 1\\) failed: container 'ycsb-client' exited with code 3 \\(Error\\)\\."), failure);
     assertNull(kube.batch().v1().jobs().inNamespace("bench").withName("one-fails").get());
+  }
+
+  @Test
+  void shouldCarryEachClientsFramesThroughItsPodLogToAnExactMerge() throws Exception {
+    int n = 3;
+    StringBuilder script = new StringBuilder("case \"$JOB_COMPLETION_INDEX\" in\n");
+    for (int i = 0; i < n; i++) {
+      script.append(i).append(") printf '%s\\n' 'YCSB Client 0.17.0'");
+      for (String frame : frames(i, n).split("\n")) {
+        script.append(" '").append(frame).append("'");
+      }
+      script.append(";;\n");
+    }
+    script.append("esac\n");
+    FrameReader[] readers = new FrameReader[n];
+    for (int i = 0; i < n; i++) {
+      readers[i] = new FrameReader("pod of client " + i);
+    }
+    FleetResult result = new ClientFleet(kube, spec("framed-clients", n, script.toString()), Duration.ofSeconds(1))
+        .run((index, line) -> {
+          try {
+            readers[index].accept(line);
+          } catch (FrameException e) {
+            throw new AssertionError(e);
+          }
+        });
+
+    assertTrue(result.succeeded(), result.toString());
+    List<ClientOutput> outputs = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      outputs.add(readers[i].finish(i));
+    }
+    MergedCell cell = CellMerger.merge(outputs);
+    assertEquals(n * 5 * 100, cell.operations(), "every pod's intervals, once, through the real kubelet's logs");
+    assertEquals(n * 5 * 100, cell.runOperations());
+  }
+
+  /** Client {@code i} of {@code n}'s frames: hello, five one-second READ intervals of 100 latencies, summary. */
+  private static String frames(int i, int n) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    FrameWriter w = new FrameWriter(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8), i);
+    long t0 = 1_800_000_000_000L;
+    w.hello(new ClientHello(i, n, "pod-" + i, 1, java.time.Instant.ofEpochMilli(t0)));
+    for (int k = 0; k < 5; k++) {
+      org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(OpInterval.SIGNIFICANT_DIGITS);
+      for (int v = 1; v <= 100; v++) {
+        h.recordValue(100 + v * (i + 1));
+      }
+      w.interval(new OpInterval("READ", t0 + k * 1000, t0 + (k + 1) * 1000, h, Map.of()));
+    }
+    w.summary(new ClientSummary(5000, Map.of("READ", new ClientSummary.OpTotals(500, Map.of()))));
+    return bytes.toString(java.nio.charset.StandardCharsets.UTF_8).strip();
   }
 }
