@@ -138,6 +138,7 @@ class ClientsSectionTest {
         SummaryMarkdown.render(records), List.of(), List.of(), "0.1.0-SNAPSHOT"));
     assertTrue(html.contains(">Clients</h"), html);
     assertTrue(html.contains("2 on ycsb-cell-2-m3n8v"), html);
+    assertTrue(html.contains("client 2 used 95% of its 2 cores: the client may be the bottleneck</li>"), html);
     List<PhaseResult> plain = List.of(single(1));
     assertFalse(HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, plain,
         SummaryMarkdown.render(plain), List.of(), List.of(), "0.1.0-SNAPSHOT")).contains(">Clients</h"));
