@@ -31,6 +31,9 @@ import org.HdrHistogram.Histogram;
  *       at each end of the window as time without operations (which would understate throughput
  *       by up to two intervals in the window's length).
  *   <li>Start skew is the spread of the clients' first-interval starts.
+ *   <li>A client's CPU per operation is its JVM's CPU time over its whole run divided by its run
+ *       operations, and its share of its cores that CPU time over its run time times its cores
+ *       ({@link ClientCpu}); both unknown when its summary does not say its CPU.
  * </ol>
  */
 public final class CellMerger {
@@ -138,8 +141,10 @@ public final class CellMerger {
       double seconds = coveredMillis / 1000.0;
       double clientThroughput = ops / seconds;
       throughput += clientThroughput;
+      ClientSummary sum = c.summary();
       rows.add(new ClientRow(c.client(), c.hello().host(), c.hello().pid(), firstStart(c), lastEnd(c), seconds, ops,
-          clientThroughput, p99, runOps, List.of()));
+          clientThroughput, p99, runOps, ClientCpu.microsPerOperation(sum.cpuMillis(), runOps), sum.cores(),
+          ClientCpu.shareOfCores(sum.cpuMillis(), sum.runtimeMillis(), sum.cores()), List.of()));
     }
     List<List<String>> reasons = Outliers.reasons(rows);
     for (int i = 0; i < rows.size(); i++) {

@@ -27,7 +27,7 @@ import java.util.Locale;
  *   <li>while YCSB runs, writes one interval frame per operation per status tick as the ticks are
  *       logged, each with that tick's failures by status ({@link IntervalTailer});
  *   <li>when YCSB has exported, the intervals left and the summary frame (per-operation totals from
- *       YCSB's export).
+ *       YCSB's export, and the JVM's CPU time and available processors: {@link ClientCpu}).
  * </ol>
  * Standard output carries frames only: everything YCSB and the driver print goes to standard error,
  * passwords masked as {@code scripts/ycsb} masks them. The connection string comes from a

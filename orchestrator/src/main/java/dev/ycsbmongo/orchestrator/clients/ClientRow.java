@@ -18,11 +18,16 @@ import java.util.TreeMap;
  * @param p99MicrosByOperation its own p99 per operation over its window intervals (operations with
  *     at least one success)
  * @param runOperations successful operations over its whole run, from its summary
+ * @param cpuMicrosPerOperation its JVM's CPU time over its whole run / {@code runOperations}; null when
+ *     its summary does not say its CPU (or it had no operation)
+ * @param cores the processors its JVM could use; null when unknown
+ * @param cpuShareOfCores its CPU time / (its run time x {@code cores}); null when unknown
  * @param outlierReasons why {@link Outliers} flags it; empty when it is not an outlier
  */
 public record ClientRow(int client, String host, long pid, long firstStartMillis, long lastEndMillis,
     double windowSeconds, long windowOperations, double throughputOpsPerSec, Map<String, Long> p99MicrosByOperation,
-    long runOperations, List<String> outlierReasons) {
+    long runOperations, Double cpuMicrosPerOperation, Integer cores, Double cpuShareOfCores,
+    List<String> outlierReasons) {
 
   public ClientRow {
     p99MicrosByOperation = Collections.unmodifiableMap(new TreeMap<>(p99MicrosByOperation));
@@ -35,6 +40,7 @@ public record ClientRow(int client, String host, long pid, long firstStartMillis
 
   ClientRow withOutlierReasons(List<String> reasons) {
     return new ClientRow(client, host, pid, firstStartMillis, lastEndMillis, windowSeconds, windowOperations,
-        throughputOpsPerSec, p99MicrosByOperation, runOperations, reasons);
+        throughputOpsPerSec, p99MicrosByOperation, runOperations, cpuMicrosPerOperation, cores, cpuShareOfCores,
+        reasons);
   }
 }

@@ -12,8 +12,12 @@ import java.util.TreeMap;
  *
  * @param runtimeMillis from the client's first interval start to its end
  * @param operations per operation: successful operations and failures by status
+ * @param cpuMillis the client JVM's CPU time (user + system) at the end of its run, its start
+ *     included; null when the JVM cannot tell (and in frames of clients that predate it)
+ * @param cores the processors the client JVM could use ({@code Runtime.availableProcessors()}, in a
+ *     pod its CPU limit); null when unknown
  */
-public record ClientSummary(long runtimeMillis, Map<String, OpTotals> operations) {
+public record ClientSummary(long runtimeMillis, Map<String, OpTotals> operations, Long cpuMillis, Integer cores) {
 
   /** One operation's totals. */
   public record OpTotals(long count, Map<String, Long> errorsByStatus) {
@@ -35,6 +39,17 @@ public record ClientSummary(long runtimeMillis, Map<String, OpTotals> operations
       throw new IllegalArgumentException("runtime " + runtimeMillis + " ms is negative");
     }
     operations = Collections.unmodifiableMap(new TreeMap<>(operations));
+    if (cpuMillis != null && cpuMillis < 0) {
+      throw new IllegalArgumentException("CPU time " + cpuMillis + " ms is negative");
+    }
+    if (cores != null && cores < 1) {
+      throw new IllegalArgumentException("cores " + cores + " is not a count >= 1");
+    }
+  }
+
+  /** A summary that does not say the client's CPU. */
+  public ClientSummary(long runtimeMillis, Map<String, OpTotals> operations) {
+    this(runtimeMillis, operations, null, null);
   }
 
   String toPayload() {
@@ -46,6 +61,12 @@ public record ClientSummary(long runtimeMillis, Map<String, OpTotals> operations
       x.put("count", t.count());
       x.set("errors", Payloads.counts(t.errorsByStatus()));
     });
+    if (cpuMillis != null) {
+      o.put("cpuMillis", cpuMillis);
+    }
+    if (cores != null) {
+      o.put("cores", cores);
+    }
     return Payloads.text(o);
   }
 
@@ -65,6 +86,12 @@ public record ClientSummary(long runtimeMillis, Map<String, OpTotals> operations
       out.put(e.getKey(), new OpTotals(Payloads.nonNegative(e.getValue(), "count", t),
           Payloads.counts(e.getValue(), "errors", t)));
     }
-    return new ClientSummary(runtime, out);
+    // optional: frames of clients built before they were added leave them out
+    Long cpu = Payloads.optionalLong(n, "cpuMillis", 0, t);
+    Long cores = Payloads.optionalLong(n, "cores", 1, t);
+    if (cores != null && cores > Integer.MAX_VALUE) {
+      throw new FrameException("summary payload: 'cores' is " + cores + ", not a processor count");
+    }
+    return new ClientSummary(runtime, out, cpu, cores == null ? null : cores.intValue());
   }
 }

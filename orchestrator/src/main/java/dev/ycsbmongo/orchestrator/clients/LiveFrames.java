@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * polls its HDR logs through an {@link IntervalTailer}), then, when YCSB closes its export
  * ({@link FramingExporter}), the intervals left and the summary. The summary's counts come from
  * YCSB's export: the reader checks them against the interval frames, so an interval lost on the
- * way cannot pass unnoticed.
+ * way cannot pass unnoticed. The summary also carries the JVM's CPU time and cores ({@link ClientCpu}).
  */
 final class LiveFrames {
 
@@ -114,7 +114,10 @@ final class LiveFrames {
           return;
         }
       }
-      ClientSummary summary = summary(export, firstStart == Long.MAX_VALUE ? 0 : lastEnd - firstStart);
+      ClientSummary counted = summary(export, firstStart == Long.MAX_VALUE ? 0 : lastEnd - firstStart);
+      // the JVM's CPU as YCSB ends, so the cell can say whether this client was its bottleneck
+      ClientSummary summary = new ClientSummary(counted.runtimeMillis(), counted.operations(),
+          ClientCpu.processCpuMillis(), ClientCpu.cores());
       summary.operations().forEach((op, t) -> {
         long[] w = written.getOrDefault(op, new long[2]);
         if (w[0] != t.count() || w[1] != t.errors()) {

@@ -70,7 +70,8 @@ public record MergedCell(int clients, long windowStartMillis, long windowEndMill
   public PhaseClients toRecord(String backend) {
     return new PhaseClients(clients, backend, startSkewMillis, windowSeconds(), clientRows.stream()
         .map(r -> new ClientFigures(r.client(), r.host(), r.windowSeconds(), r.windowOperations(),
-            r.throughputOpsPerSec(), r.p99MicrosByOperation(), r.runOperations(), r.outlierReasons()))
+            r.throughputOpsPerSec(), r.p99MicrosByOperation(), r.runOperations(), r.cpuMicrosPerOperation(),
+            r.cores(), r.cpuShareOfCores(), r.outlierReasons()))
         .toList());
   }
 

@@ -99,6 +99,22 @@ final class Payloads {
     return java.util.Collections.unmodifiableMap(out);
   }
 
+  /**
+   * A field that may be left out (null then), added to a payload after clients were already built;
+   * when present it must be an integer >= {@code min} (JSON null is refused: a writer leaves it out).
+   */
+  static Long optionalLong(JsonNode n, String field, long min, FrameType type) throws FrameException {
+    JsonNode v = n.get(field);
+    if (v == null) {
+      return null;
+    }
+    if (!v.canConvertToExactIntegral() || !v.canConvertToLong() || v.longValue() < min) {
+      throw new FrameException(type.wireName() + " payload: '" + field + "' is " + v + ", not an integer >= " + min
+          + " (left out when unknown)");
+    }
+    return v.longValue();
+  }
+
   /** A field that must be present: an integer, or null for a figure that was not measured. */
   static Long nullableLong(JsonNode n, String field, FrameType type) throws FrameException {
     JsonNode v = n.get(field);

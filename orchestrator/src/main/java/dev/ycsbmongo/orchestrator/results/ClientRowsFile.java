@@ -16,7 +16,9 @@ import java.util.TreeSet;
  * {@code \n} line ends, an absent figure an empty field (as in summary.csv). Columns: {@code client},
  * {@code host}, {@code window_s}, {@code window_operations}, {@code throughput_ops_per_sec}, one
  * {@code <operation>_p99_us} per operation any client measured (alphabetical), {@code run_operations},
- * {@code outlier} and {@code outlier_reasons} (joined with "; ").
+ * {@code cpu_us_per_op} (the client JVM's CPU over its run / its run operations), {@code cores} (the
+ * processors it could use), {@code cpu_share_of_cores} (CPU time / (run time x cores); these three empty
+ * when the client did not say its CPU), {@code outlier} and {@code outlier_reasons} (joined with "; ").
  */
 public final class ClientRowsFile {
 
@@ -38,7 +40,8 @@ public final class ClientRowsFile {
     List<String> header = new ArrayList<>(List.of("client", "host", "window_s", "window_operations",
         "throughput_ops_per_sec"));
     ops.forEach(op -> header.add(op.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_") + "_p99_us"));
-    header.addAll(List.of("run_operations", "outlier", "outlier_reasons"));
+    header.addAll(List.of("run_operations", "cpu_us_per_op", "cores", "cpu_share_of_cores", "outlier",
+        "outlier_reasons"));
     StringBuilder out = new StringBuilder();
     line(out, header);
     for (ClientFigures r : clients.rows()) {
@@ -49,11 +52,16 @@ public final class ClientRowsFile {
         Long p99 = r.p99MicrosByOperation().get(op);
         row.add(p99 == null ? "" : Long.toString(p99));
       });
-      row.addAll(List.of(Long.toString(r.runOperations()), Boolean.toString(r.outlier()),
-          String.join("; ", r.outlierReasons())));
+      row.addAll(List.of(Long.toString(r.runOperations()), number("%.2f", r.cpuMicrosPerOperation()),
+          r.cores() == null ? "" : Integer.toString(r.cores()), number("%.3f", r.cpuShareOfCores()),
+          Boolean.toString(r.outlier()), String.join("; ", r.outlierReasons())));
       line(out, row);
     }
     return out.toString();
+  }
+
+  private static String number(String format, Double v) {
+    return v == null ? "" : String.format(Locale.ROOT, format, v);
   }
 
   private static void line(StringBuilder out, List<String> fields) {

@@ -92,6 +92,12 @@ class ClientMainTest {
       assertEquals(OPERATIONS / 2, c.summary().operations().values().stream().mapToLong(ClientSummary.OpTotals::count)
           .sum(), c.describe());
       assertTrue(c.hello().start().isBefore(Instant.ofEpochMilli(c.intervals().get(0).startMillis())));
+      assertTrue(c.summary().cpuMillis() != null && c.summary().cpuMillis() > 0, "its JVM's CPU: " + c.summary());
+      assertEquals(Runtime.getRuntime().availableProcessors(), c.summary().cores(), "this host's processors");
+    }
+    for (ClientRow r : ran.clientRows()) {
+      assertTrue(r.cpuMicrosPerOperation() != null && r.cpuMicrosPerOperation() > 0, "CPU per operation: " + r);
+      assertTrue(r.cpuShareOfCores() != null && r.cpuShareOfCores() > 0, "share of its cores: " + r);
     }
   }
 

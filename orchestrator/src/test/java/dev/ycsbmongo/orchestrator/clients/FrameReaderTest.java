@@ -242,4 +242,58 @@ class FrameReaderTest {
     w.summary(c.summary());
     assertThrows(IllegalStateException.class, () -> w.summary(c.summary()));
   }
+
+  /** The frames of {@link #client()} (with its CPU) whose summary payload is {@code payload}. */
+  private static List<String> withSummary(String payload) {
+    List<String> l = lines(client().cpu(18_360, 2).frames());
+    int last = l.size() - 1;
+    l.set(last, FrameLine.encode(new Frame(1, last, FrameType.SUMMARY, payload)));
+    return l;
+  }
+
+  @Test
+  void summaryPayloadIsSealedWithItsCpuAndWithout() {
+    Map<String, ClientSummary.OpTotals> ops = Map.of("READ", new ClientSummary.OpTotals(4, Map.of()),
+        "UPDATE", new ClientSummary.OpTotals(3, Map.of("ERROR", 2L)));
+    assertEquals("{\"runtimeMillis\":60000,\"operations\":{\"READ\":{\"count\":4,\"errors\":{}},\"UPDATE\":"
+        + "{\"count\":3,\"errors\":{\"ERROR\":2}}},\"cpuMillis\":18360,\"cores\":2}",
+        new ClientSummary(60_000, ops, 18_360L, 2).toPayload());
+    assertEquals("{\"runtimeMillis\":60000,\"operations\":{\"READ\":{\"count\":4,\"errors\":{}},\"UPDATE\":"
+        + "{\"count\":3,\"errors\":{\"ERROR\":2}}}}", new ClientSummary(60_000, ops).toPayload(),
+        "unknown CPU and cores are left out, as a client built before them wrote its summary");
+  }
+
+  @Test
+  void roundTripsASummarysCpuAndCores() throws Exception {
+    ClientSummary read = client().cpu(18_360, 2).viaFrames().summary();
+    assertEquals(client().cpu(18_360, 2).output().summary(), read);
+    assertEquals(18_360L, read.cpuMillis());
+    assertEquals(2, read.cores());
+  }
+
+  @Test
+  void readsASummaryWithoutCpuAsWrittenByAnOlderClient() throws Exception {
+    ClientOutput read = FrameReader.read(new StringReader(String.join("\n", withSummary("{\"runtimeMillis\":2000,"
+        + "\"operations\":{\"READ\":{\"count\":5,\"errors\":{}},\"UPDATE\":{\"count\":3,\"errors\":{\"ERROR\":2}}}}"))
+        + "\n"), "pod-1.log").get(0);
+    assertEquals(null, read.summary().cpuMillis());
+    assertEquals(null, read.summary().cores());
+    assertEquals(5, read.summary().operations().get("READ").count());
+  }
+
+  @Test
+  void rejectsAMistypedCpuOrCoresField() {
+    String ops = "\"runtimeMillis\":2000,\"operations\":{\"READ\":{\"count\":5,\"errors\":{}},"
+        + "\"UPDATE\":{\"count\":3,\"errors\":{\"ERROR\":2}}}";
+    assertEquals("pod-1.log line 6: client 1 frame 5: summary payload: 'cpuMillis' is \"18s\", not an integer >= 0"
+        + " (left out when unknown)", readFails(withSummary("{" + ops + ",\"cpuMillis\":\"18s\"}")).getMessage());
+    assertEquals("pod-1.log line 6: client 1 frame 5: summary payload: 'cpuMillis' is -1, not an integer >= 0"
+        + " (left out when unknown)", readFails(withSummary("{" + ops + ",\"cpuMillis\":-1}")).getMessage());
+    assertEquals("pod-1.log line 6: client 1 frame 5: summary payload: 'cpuMillis' is null, not an integer >= 0"
+        + " (left out when unknown)", readFails(withSummary("{" + ops + ",\"cpuMillis\":null}")).getMessage());
+    assertEquals("pod-1.log line 6: client 1 frame 5: summary payload: 'cores' is 0, not an integer >= 1"
+        + " (left out when unknown)", readFails(withSummary("{" + ops + ",\"cores\":0}")).getMessage());
+    assertEquals("pod-1.log line 6: client 1 frame 5: summary payload: 'cores' is 1.5, not an integer >= 1"
+        + " (left out when unknown)", readFails(withSummary("{" + ops + ",\"cores\":1.5}")).getMessage());
+  }
 }

@@ -17,6 +17,8 @@ final class TestClient {
   private final int index;
   private final int clients;
   private final List<OpInterval> intervals = new ArrayList<>();
+  private Long cpuMillis;
+  private Integer cores;
 
   TestClient(int index, int clients) {
     this.index = index;
@@ -39,6 +41,13 @@ final class TestClient {
     for (int i = 0; i < count; i++) {
       interval(op, start + i * ms, start + (i + 1) * ms, values);
     }
+    return this;
+  }
+
+  /** Its summary says this CPU time and these cores (by default it says neither, as older clients). */
+  TestClient cpu(long cpuMillis, int cores) {
+    this.cpuMillis = cpuMillis;
+    this.cores = cores;
     return this;
   }
 
@@ -67,7 +76,7 @@ final class TestClient {
     long runtime = intervals.isEmpty() ? 0
         : intervals.stream().mapToLong(OpInterval::endMillis).max().getAsLong()
             - intervals.stream().mapToLong(OpInterval::startMillis).min().getAsLong();
-    return new ClientSummary(runtime, ops);
+    return new ClientSummary(runtime, ops, cpuMillis, cores);
   }
 
   /** Built directly, without frames. */

@@ -133,19 +133,21 @@ public final class ResultFixtures {
 
   /**
    * Four clients on Kubernetes, 12 ms apart at the start; client 2 ran slow (a third of the others' throughput,
-   * three and a half times their READ p99), so the outlier rule flags it with these two reasons.
+   * three and a half times their READ p99), so the outlier rule flags it with these two reasons; it also used
+   * 95% of its 2 cores over its 60 s run (950 µs of CPU for each of its 120,000 operations), so it is noted as
+   * a possible bottleneck, while the others used 15-18% of theirs at 61-74 µs/op.
    */
   public static PhaseClients clients() {
     return new PhaseClients(4, PhaseClients.KUBERNETES, 12, 50.0, List.of(
         new ClientFigures(0, "ycsb-cell-0-x7k2p", 50.0, 250_000, 5000.0, Map.of("READ", 1200L, "UPDATE", 1500L),
-            300_000, List.of()),
+            300_000, 61.2, 2, 0.153, List.of()),
         new ClientFigures(1, "ycsb-cell-1-q9w4t", 50.0, 251_000, 5020.0, Map.of("READ", 1180L, "UPDATE", 1490L),
-            301_000, List.of()),
+            301_000, 64.8, 2, 0.163, List.of()),
         new ClientFigures(2, "ycsb-cell-2-m3n8v", 49.0, 98_000, 2000.0, Map.of("READ", 4200L, "UPDATE", 1600L),
-            120_000, List.of("throughput 2000.0 ops/s is below 0.5x the other clients' median 5000.0 ops/s",
-                "READ p99 4200 us is above 3x the other clients' median 1200 us")),
+            120_000, 950.0, 2, 0.95, List.of("throughput 2000.0 ops/s is below 0.5x the other clients' median"
+                + " 5000.0 ops/s", "READ p99 4200 us is above 3x the other clients' median 1200 us")),
         new ClientFigures(3, "ycsb-cell-3-b5c1z", 50.0, 249_500, 4990.0, Map.of("READ", 1210L, "UPDATE", 1510L),
-            299_000, List.of())));
+            299_000, 74.0, 2, 0.184, List.of())));
   }
 
   /** {@code r} as driven by the clients of {@code c}: its parameters say as many clients, its record keeps their rows. */

@@ -71,7 +71,8 @@ class ResultsJsonTest {
         + "\"backend\":\"kubernetes\",\"startSkewMillis\":12,\"windowSeconds\":50.0,\"rows\":[{\"client\":0,"
         + "\"host\":\"ycsb-cell-0-x7k2p\",\"windowSeconds\":50.0,\"windowOperations\":250000,"
         + "\"throughputOpsPerSec\":5000.0,\"p99MicrosByOperation\":{\"READ\":1200,\"UPDATE\":1500},"
-        + "\"runOperations\":300000,\"outlierReasons\":[]},"), line);
+        + "\"runOperations\":300000,\"cpuMicrosPerOperation\":61.2,\"cores\":2,\"cpuShareOfCores\":0.153,"
+        + "\"outlierReasons\":[]},"), line);
     assertFalse(line.contains("\"outlier\"") || line.contains("\"outliers\""),
         "derived views are not stored: " + line);
     PhaseResult read = ResultsReader.parse(line);
@@ -80,6 +81,22 @@ class ResultsJsonTest {
     assertEquals(4, read.parameters().clients());
     assertFalse(ResultsJson.line(records().get(1)).contains("\"clients\":{"), "one client: no clients field");
     assertNull(ResultsReader.parse(ResultsJson.line(records().get(1))).clients());
+  }
+
+  @Test
+  void readsAClientRowWithoutCpuAsWrittenBeforeClientsSaidTheirs() throws IOException {
+    String line = ResultsJson.line(records().get(4))
+        .replaceAll(",\"cpuMicrosPerOperation\":[0-9.]+,\"cores\":[0-9]+,\"cpuShareOfCores\":[0-9.]+", "");
+    assertFalse(line.contains("cpu") || line.contains("\"cores\":2"), line);
+    PhaseClients read = ResultsReader.parse(line).clients();
+    for (ClientFigures f : read.rows()) {
+      assertNull(f.cpuMicrosPerOperation());
+      assertNull(f.cores());
+      assertNull(f.cpuShareOfCores());
+    }
+    assertEquals(ResultFixtures.clients().rows().get(2).outlierReasons(), read.rows().get(2).outlierReasons());
+    PhaseResult unknownCpu = ResultsReader.parse(line);
+    assertEquals(line, ResultsJson.line(unknownCpu), "unknown CPU is left out again, never written as null or 0");
   }
 
   @Test
