@@ -318,7 +318,7 @@ public final class PlanExpander {
         Optional<String> dependsOn, Distribution distribution) {
       phases.add(new Phase(phases.size() + 1, id, kind, target.name(), scenario.name(), coordinates, repetition,
           dataSet, scenario.workload(), properties, threads, drop, verify, settings.phaseTimeout(),
-          settings.maxErrorRate(), dependsOn, PhaseSettings.of(kind, properties, distribution)));
+          settings.maxErrorRate(), dependsOn, PhaseSettings.of(kind, scenario.workload(), properties, distribution)));
     }
   }
 }
