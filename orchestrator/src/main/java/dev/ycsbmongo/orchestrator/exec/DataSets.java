@@ -8,7 +8,6 @@ import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import org.bson.Document;
 
 /** The collection a phase's data lives in, and the orchestrator's own operations on it. */
@@ -23,7 +22,7 @@ final class DataSets {
   /** Drops the phase's collection so a load starts from nothing (and never fails on duplicate keys). */
   static void drop(String uri, Phase phase) {
     try (MongoClient client = Clients.open(uri, TIMEOUT_MILLIS)) {
-      MongoCollection<Document> c = collection(client, uri, EffectiveProperties.of(phase));
+      MongoCollection<Document> c = collection(client, uri, phase.effectiveProperties());
       // dropping a missing collection is harmless on MongoDB but logs an error on the embedded server
       String name = c.getNamespace().getCollectionName();
       if (client.getDatabase(c.getNamespace().getDatabaseName()).listCollectionNames().into(new java.util.ArrayList<>())
@@ -36,13 +35,8 @@ final class DataSets {
   /** Documents in the phase's collection. */
   static long count(String uri, Phase phase) {
     try (MongoClient client = Clients.open(uri, TIMEOUT_MILLIS)) {
-      return collection(client, uri, EffectiveProperties.of(phase)).countDocuments();
+      return collection(client, uri, phase.effectiveProperties()).countDocuments();
     }
-  }
-
-  /** Records a load inserts: insertcount when set, else recordcount (YCSB's rule); empty when neither is set. */
-  static OptionalLong expectedRecords(Map<String, String> props) {
-    return EffectiveProperties.longValue(props, props.containsKey("insertcount") ? "insertcount" : "recordcount");
   }
 
   private static MongoCollection<Document> collection(MongoClient client, String uri, Map<String, String> props) {

@@ -131,7 +131,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
       if (run.cleanupProblem().isPresent()) {
         cell.progress().note(phase.id() + ": " + run.cleanupProblem().get());
       }
-      ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), EffectiveProperties.of(phase));
+      ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), phase.effectiveProperties());
       Long loaded = null;
       if (verdict.status() == PhaseStatus.SUCCEEDED && phase.kind() == PhaseKind.LOAD && phase.verifyLoad()) {
         YcsbPhaseRunner.LoadCheck check = YcsbPhaseRunner.verifyLoad(uri, phase);
@@ -303,7 +303,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
 
   /** The arguments every client gets after its mode: the phase's effective YCSB properties, each as {@code -p}. */
   static List<String> clientArgs(Phase phase, Duration statusInterval) {
-    Map<String, String> props = new TreeMap<>(EffectiveProperties.of(phase));
+    Map<String, String> props = new TreeMap<>(phase.effectiveProperties());
     props.remove(Keys.THREAD_COUNT);
     props.put("status.interval", Long.toString(Math.max(1, statusInterval.toSeconds())));
     List<String> args = new ArrayList<>(List.of("-db", YcsbCommand.DB_CLASS));

@@ -82,7 +82,7 @@ final class PairingPreview {
   /** A phase as its record will be: the properties YCSB sees, with the threads the runner passes and its clients. */
   private static CellView view(Plan plan, Phase p) {
     Map<String, String> properties = new LinkedHashMap<>(p.kind() == PhaseKind.CONNECTIONS ? p.properties()
-        : EffectiveProperties.of(p));
+        : p.effectiveProperties());
     if (p.kind() != PhaseKind.CONNECTIONS) {
       properties.put(Keys.THREAD_COUNT, Integer.toString(p.threads()));
     }

@@ -35,11 +35,11 @@ final class PhaseRecorder {
     this.phase = phase;
     this.start = start;
     this.settingsNote = settingsNote;
-    this.properties = EffectiveProperties.of(phase);
-    this.parameters = parameters(phase, properties);
+    this.properties = phase.effectiveProperties();
+    this.parameters = parameters(phase);
   }
 
-  /** The phase's parameters, typed once from its effective properties: what its records carry. */
+  /** The phase's parameters, from its settings typed at expansion: what its records carry. */
   PhaseParameters parameters() {
     return parameters;
   }
@@ -73,11 +73,11 @@ final class PhaseRecorder {
   }
 
   /**
-   * The phase's parameters, typed once here for its record: threads only for the kinds that run YCSB threads,
-   * clients (typed at expansion) for every kind.
+   * The phase's parameters for its record, from what was typed at expansion: YCSB's counts and clients for every
+   * kind, threads only for the kinds that run YCSB threads.
    */
-  static PhaseParameters parameters(Phase phase, Map<String, String> properties) {
+  static PhaseParameters parameters(Phase phase) {
     Integer threads = phase.kind() == PhaseKind.CONNECTIONS ? null : phase.threads();
-    return PhaseParameters.of(phase.target(), phase.clients(), threads, properties);
+    return PhaseParameters.of(phase.target(), phase.clients(), threads, phase.counts());
   }
 }

@@ -5,6 +5,7 @@ import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ErrorRates;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.plan.YcsbCounts;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
 import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
@@ -12,7 +13,6 @@ import dev.ycsbmongo.orchestrator.results.Stability;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
@@ -86,7 +86,7 @@ record PhaseVerdict(PhaseStatus status, String cause) {
     if (expected.isPresent() && all < expected.getAsLong()) {
       return failed("YCSB ended after " + all + " of " + expected.getAsLong() + " operations" + lastLine(e));
     }
-    OptionalLong maxSeconds = EffectiveProperties.longValue(EffectiveProperties.of(phase), "maxexecutiontime");
+    OptionalLong maxSeconds = phase.counts().maxExecutionTimeSeconds();
     if (maxSeconds.isPresent() && maxSeconds.getAsLong() > 0) {
       Duration bound = Duration.ofSeconds(maxSeconds.getAsLong()).plus(acceptance.grace());
       if (outcome.elapsed().compareTo(bound) > 0) {
@@ -143,17 +143,10 @@ record PhaseVerdict(PhaseStatus status, String cause) {
 
   /**
    * Operations the phase must complete: the load's record count, or the run's operationcount
-   * (none when maxexecutiontime may end the run first).
+   * (none when maxexecutiontime may end the run first); typed at expansion ({@link YcsbCounts}).
    */
   static OptionalLong expectedOperations(Phase phase) {
-    Map<String, String> props = EffectiveProperties.of(phase);
-    if (phase.kind() == PhaseKind.LOAD) {
-      return DataSets.expectedRecords(props);  // a load cut short leaves a data set no run should read
-    }
-    if (props.containsKey("maxexecutiontime")) {
-      return OptionalLong.empty();
-    }
-    return EffectiveProperties.longValue(props, "operationcount");
+    return phase.counts().expectedOperations();
   }
 
   private static String num(Double v) {

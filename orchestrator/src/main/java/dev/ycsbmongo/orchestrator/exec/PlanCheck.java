@@ -137,11 +137,11 @@ public final class PlanCheck {
   private void check(Phase phase) {
     switch (phase.kind()) {
       case RUN, LOAD, WARMUP -> {
-        Map<String, String> effective = EffectiveProperties.of(phase);
+        Map<String, String> effective = phase.effectiveProperties();
         workload(phase, effective);
         coreProperties(phase, effective);
         threads(phase);
-        length(phase, effective);
+        length(phase);
       }
       case CONNECTIONS -> {
         // no YCSB: its connections.* values were checked when the plan was read
@@ -238,9 +238,9 @@ public final class PlanCheck {
   }
 
   /** The phase must leave a steady window after its ramp-up, and end before its timeout. */
-  private void length(Phase phase, Map<String, String> effective) {
-    OptionalLong seconds = EffectiveProperties.longValue(effective, MAX_EXECUTION_TIME);
-    boolean timed = seconds.isPresent() && seconds.getAsLong() > 0;
+  private void length(Phase phase) {
+    OptionalLong seconds = phase.counts().maxExecutionTimeSeconds();
+    boolean timed = phase.counts().timed();
     boolean measured = PhaseVerdict.judgedOnFigures(phase);
     Duration rampUp = plan.settings().rampUp();
     if (measured && timed && rampUp.toMillis() >= seconds.getAsLong() * 1000) {
@@ -271,7 +271,7 @@ public final class PlanCheck {
           + " phaseTimeout or shorten the phase");
     }
     boolean transaction = phase.kind() == PhaseKind.RUN || phase.kind() == PhaseKind.WARMUP;
-    OptionalLong ops = EffectiveProperties.longValue(effective, OPERATION_COUNT);
+    OptionalLong ops = phase.counts().operationCount();
     if (transaction && !timed && (ops.isEmpty() || ops.getAsLong() == 0)) {
       Origin where = origins.of(phase, OPERATION_COUNT).or(() -> origins.workload(phase))
           .orElse(origins.scenario(phase));

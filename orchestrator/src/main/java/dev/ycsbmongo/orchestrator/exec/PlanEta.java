@@ -55,6 +55,6 @@ final class PlanEta {
   }
 
   private static OptionalLong cap(Phase p) {
-    return EffectiveProperties.longValue(EffectiveProperties.of(p), "maxexecutiontime");
+    return p.counts().maxExecutionTimeSeconds();
   }
 }

@@ -180,7 +180,7 @@ public final class PlanRunner {
     if (load.kind() != PhaseKind.LOAD) {
       return true;
     }
-    OptionalLong expected = DataSets.expectedRecords(EffectiveProperties.of(load));
+    OptionalLong expected = load.counts().expectedRecords();
     try {
       String uri = executor.uri(load.target());
       long count = DataSets.count(uri, load);

@@ -42,7 +42,7 @@ final class PlanTableCheck {
       for (Phase p : cells) {
         coordinates.addAll(p.coordinates().keySet());
         labels.addAll(plan.target(p.target()).map(Target::labels).orElse(Map.of()).keySet());
-        properties.addAll(new java.util.TreeSet<>(EffectiveProperties.of(p).keySet()));
+        properties.addAll(new java.util.TreeSet<>(p.effectiveProperties().keySet()));
       }
       for (TableSpec.Key k : spec.all()) {
         Optional<TableKeys.Source> source = TableKeys.resolve(k.key(), coordinates, labels, properties);

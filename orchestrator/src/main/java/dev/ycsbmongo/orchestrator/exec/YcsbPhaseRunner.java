@@ -83,7 +83,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
       }
       PhaseVerdict verdict = PhaseVerdict.of(phase, new PhaseVerdict.Evidence(outcome, m, readError, window.stability(),
           watch.down().orElse(null), lastOutputLine(dir)), ctx.plan().settings().acceptance());
-      ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), EffectiveProperties.of(phase));
+      ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), phase.effectiveProperties());
       Long loaded = null;
       if (verdict.status() == PhaseStatus.SUCCEEDED && phase.kind() == PhaseKind.LOAD && phase.verifyLoad()) {
         LoadCheck check = verifyLoad(uri, phase);
@@ -155,7 +155,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
   }
 
   static LoadCheck verifyLoad(String uri, Phase phase) {
-    OptionalLong expected = DataSets.expectedRecords(EffectiveProperties.of(phase));
+    OptionalLong expected = phase.counts().expectedRecords();
     try {
       long count = DataSets.count(uri, phase);
       if (expected.isPresent() && count != expected.getAsLong()) {

@@ -1,15 +1,8 @@
 package dev.ycsbmongo.orchestrator.plan;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
 /**
  * How big a plan's matrix is and roughly how long it runs, worked out from the plan's axes by
@@ -36,15 +29,13 @@ public record MatrixSize(long phases, boolean exact, long timedSeconds, long unt
     long phases = 0;
     long seconds = 0;
     long untimed = 0;
-    Map<Path, Map<String, String>> workloads = new HashMap<>();
     for (Target target : plan.targets()) {
       long runCells = 0;
       boolean loadCells = false;
       for (Scenario scenario : plan.scenarios()) {
         PlanExpander.Axes axes = PlanExpander.axes(plan, target, scenario);
         long n = axes.cells();
-        Map<String, String> workload = scenario.workload().map(w -> workloads.computeIfAbsent(w, MatrixSize::read))
-            .orElse(Map.of());
+        Map<String, String> workload = scenario.workload().map(WorkloadFile::properties).orElse(Map.of());
         Timed cellTime = time(plan, axes, n, workload);
         switch (scenario.kind()) {
           case RUN -> {
@@ -143,18 +134,6 @@ public record MatrixSize(long phases, boolean exact, long timedSeconds, long unt
     } catch (NumberFormatException e) {
       return Optional.empty();  // a bad value is reported by the property checks
     }
-  }
-
-  private static Map<String, String> read(Path workload) {
-    Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(workload, StandardCharsets.UTF_8)) {
-      p.load(r);
-    } catch (IOException | IllegalArgumentException e) {
-      return Map.of();  // an unreadable workload file is reported when the phase reads it
-    }
-    Map<String, String> m = new HashMap<>();
-    p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k).trim()));
-    return m;
   }
 
   /** a * b, or {@link Long#MAX_VALUE} when it does not fit (sizes and sums are never negative). */

@@ -26,8 +26,8 @@ import java.util.Optional;
  * @param verifyLoad count the documents after the load
  * @param dependsOn id of the load phase whose data this phase reads, if any: when that load did
  *     not succeed, this phase is recorded as skipped
- * @param settings the orchestrator's own settings of the phase, typed once at expansion (connection stress,
- *     client processes)
+ * @param settings the phase's settings typed once at expansion: connection stress, client processes, and what
+ *     YCSB will see (effective properties, YCSB's counts)
  */
 public record Phase(int index, String id, PhaseKind kind, String target, String scenario,
     Map<String, String> coordinates, int repetition, String dataSet, Optional<Path> workload,
@@ -42,13 +42,17 @@ public record Phase(int index, String id, PhaseKind kind, String target, String 
     }
   }
 
-  /** A phase whose settings are typed from its properties here ({@link PhaseSettings#of}). */
+  /**
+   * A phase run by one client on this host, whose settings are typed from its workload file and properties here
+   * ({@link PhaseSettings#of(PhaseKind, Optional, Map, Distribution)}).
+   */
   public Phase(int index, String id, PhaseKind kind, String target, String scenario,
       Map<String, String> coordinates, int repetition, String dataSet, Optional<Path> workload,
       Map<String, String> properties, int threads, boolean dropBeforeLoad, boolean verifyLoad,
       Duration timeout, double maxErrorRate, Optional<String> dependsOn) {
     this(index, id, kind, target, scenario, coordinates, repetition, dataSet, workload, properties, threads,
-        dropBeforeLoad, verifyLoad, timeout, maxErrorRate, dependsOn, PhaseSettings.of(kind, properties));
+        dropBeforeLoad, verifyLoad, timeout, maxErrorRate, dependsOn,
+        PhaseSettings.of(kind, workload, properties, Distribution.oneLocalClient()));
   }
 
   /** The phase's client processes and where they run, typed at expansion. */
@@ -59,6 +63,19 @@ public record Phase(int index, String id, PhaseKind kind, String target, String 
   /** Client processes that drive the phase together, each with {@link #threads()} threads. */
   public int clients() {
     return settings.distribution().clients();
+  }
+
+  /**
+   * The properties YCSB will see: the workload file (read at expansion), then the plan's values; no connection
+   * string, passwords masked. What the phase's record carries.
+   */
+  public java.util.SortedMap<String, String> effectiveProperties() {
+    return settings.effective();
+  }
+
+  /** YCSB's own counts (recordcount, operationcount, maxexecutiontime, ...), typed at expansion. */
+  public YcsbCounts counts() {
+    return settings.counts();
   }
 
   /** A connection-stress phase's settings, typed at expansion. */
@@ -74,9 +91,7 @@ public record Phase(int index, String id, PhaseKind kind, String target, String 
 
   /** The properties YCSB sees: all but the orchestrator's own. */
   public java.util.SortedMap<String, String> ycsbProperties() {
-    java.util.SortedMap<String, String> m = new java.util.TreeMap<>(properties);
-    m.keySet().removeIf(PropertyRules::orchestratorOnly);
-    return m;
+    return EffectiveProperties.ycsbOnly(properties);
   }
 
   /** The {@code server.*} properties: settings to apply to the target and how to sample it. */

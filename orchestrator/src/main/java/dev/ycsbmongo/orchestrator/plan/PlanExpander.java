@@ -15,8 +15,9 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Turns a plan into its phases in execution order. Pure and deterministic: the same plan always
- * gives the same phases with the same ids, which is what lets a later run resume by id.
+ * Turns a plan into its phases in execution order. Deterministic: the same plan always gives the
+ * same phases with the same ids, which is what lets a later run resume by id. It reads only the
+ * scenarios' workload files ({@link WorkloadFile}, once each), to type what YCSB will see per phase.
  *
  * <p>A cell's property value comes from, lowest first: the plan's {@code properties}, its
  * {@code sweep}/{@code zip} dimensions, the target's {@code properties}, the scenario's
@@ -318,7 +319,7 @@ public final class PlanExpander {
         Optional<String> dependsOn, Distribution distribution) {
       phases.add(new Phase(phases.size() + 1, id, kind, target.name(), scenario.name(), coordinates, repetition,
           dataSet, scenario.workload(), properties, threads, drop, verify, settings.phaseTimeout(),
-          settings.maxErrorRate(), dependsOn, PhaseSettings.of(kind, properties, distribution)));
+          settings.maxErrorRate(), dependsOn, PhaseSettings.of(kind, scenario.workload(), properties, distribution)));
     }
   }
 }

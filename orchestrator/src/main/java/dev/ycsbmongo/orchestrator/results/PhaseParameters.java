@@ -1,12 +1,15 @@
 package dev.ycsbmongo.orchestrator.results;
 
+import dev.ycsbmongo.orchestrator.plan.YcsbCounts;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a phase was asked to do, typed: taken once from the phase's effective properties when its record is
- * built, so that every record says how many threads and clients drove it whether or not the plan swept them
+ * What a phase was asked to do, typed: for a new record, from YCSB's counts the phase carries since its plan was
+ * expanded ({@link YcsbCounts}); for a schema v1 line, from its properties map. Either way every record says how
+ * many threads and clients drove it whether or not the plan swept them
  * (schema v1 kept threads only inside the command string when they were not a dimension). A field is absent
  * (null) when the phase did not set it and YCSB's own default applied, or when it does not apply to the kind
  * (a connection stress has no YCSB threads).
@@ -38,14 +41,20 @@ public record PhaseParameters(String target, int clients, Integer threads, Long 
   }
 
   /**
-   * The parameters of a phase from its effective YCSB properties.
+   * The parameters of a phase from its YCSB counts, typed when its plan was expanded.
    *
    * @param threads the phase's threads (null when they do not apply to its kind)
    */
-  public static PhaseParameters of(String target, int clients, Integer threads, Map<String, String> properties) {
-    return new PhaseParameters(target, clients, threads, number(properties, "recordcount"),
-        number(properties, "operationcount"), number(properties, "insertstart"), number(properties, "insertcount"),
-        number(properties, "maxexecutiontime"));
+  public static PhaseParameters of(String target, int clients, Integer threads, YcsbCounts counts) {
+    return new PhaseParameters(target, clients, threads, boxed(counts.recordCount()), boxed(counts.operationCount()),
+        boxed(counts.insertStart()), boxed(counts.insertCount()), boxed(counts.maxExecutionTimeSeconds()));
+  }
+
+  /** The parameters a record's effective YCSB properties imply (what a v1 line has). */
+  static PhaseParameters of(String target, int clients, Integer threads, Map<String, String> properties) {
+    return new PhaseParameters(target, clients, threads, number(properties, YcsbCounts.RECORD_COUNT),
+        number(properties, YcsbCounts.OPERATION_COUNT), number(properties, YcsbCounts.INSERT_START),
+        number(properties, YcsbCounts.INSERT_COUNT), number(properties, YcsbCounts.MAX_EXECUTION_TIME));
   }
 
   /**
@@ -60,6 +69,10 @@ public record PhaseParameters(String target, int clients, Integer threads, Long 
     }
     return of(target, ONE_CLIENT, threads == null || threads < 1 || threads > Integer.MAX_VALUE ? null
         : threads.intValue(), properties);
+  }
+
+  private static Long boxed(OptionalLong v) {
+    return v.isPresent() ? v.getAsLong() : null;
   }
 
   /** A whole-number property; absent when unset or not a whole number (YCSB reports the latter itself). */

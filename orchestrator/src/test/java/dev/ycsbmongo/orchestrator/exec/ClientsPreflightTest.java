@@ -163,7 +163,7 @@ class ClientsPreflightTest {
         execution: {clients: 3, load: {clients: 2}}
         """, Path.of("plan.yaml"), Map.of()));
     for (Phase p : m.phases()) {
-      PhaseParameters params = PhaseRecorder.parameters(p, p.ycsbProperties());
+      PhaseParameters params = PhaseRecorder.parameters(p);
       assertEquals(p.kind() == PhaseKind.LOAD ? 2 : 3, params.clients(), p.id());
       assertEquals(p.kind() == PhaseKind.CONNECTIONS ? null : p.threads(), params.threads(), p.id());
     }

@@ -11,11 +11,15 @@ import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.Stability;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PhaseVerdictTest {
 
@@ -97,6 +101,17 @@ class PhaseVerdictTest {
     assertEquals(PhaseStatus.FAILED, v.status());
     assertEquals("throughput fell to 0 for 6 s from 5 s into the phase while it went on (limit 3s:"
         + " execution.acceptance.maxStall); errors: READ ERROR x4", v.cause());
+  }
+
+  @Test
+  void judgesByTheTimeLimitItsWorkloadFileSets(@TempDir Path dir) throws IOException {
+    Path workload = dir.resolve("w");
+    Files.writeString(workload, "maxexecutiontime=12\n");
+    Phase fromFile = Phases.of(PhaseKind.RUN, Map.of("operationcount", "100000000"), 4, Optional.of(workload));
+    assertEquals(PhaseVerdict.OK, judge(fromFile, CLEAN, measured(40_000, 0), STEADY),
+        "a time limit ends the run before its operationcount");
+    var slow = new ChildProcess.Outcome(0, false, false, Duration.ofSeconds(36), List.of());
+    assertTrue(judge(fromFile, slow, measured(40_000, 0), STEADY).cause().startsWith("ran 36.0 s, past its 12 s"));
   }
 
   @Test

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.orchestrator.plan.MatrixSize;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The checks validate and run share, on plans held in memory and a machine the test stands in for. */
 class PlanCheckTest {
@@ -32,6 +35,21 @@ class PlanCheckTest {
 
   private static PlanCheck.Checked check(String yaml, PlanCheck.Options options) {
     return PlanCheck.load(yaml, Path.of("plan.yaml"), Map.of(), options);
+  }
+
+  @Test
+  void refusesATimeLimitAWorkloadFileSetsBeyondThePhaseTimeout(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("w"), "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=10\n"
+        + "maxexecutiontime=3600\n");
+    PlanException e = assertThrows(PlanException.class, () -> PlanCheck.load("""
+        name: p
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: a, workload: w}]
+        execution: {phaseTimeout: 30m}
+        """, dir.resolve("plan.yaml"), Map.of(), new PlanCheck.Options(false, SMALL)));
+    assertEquals(dir.resolve("plan.yaml") + ":3: scenarios[0].workload: maxexecutiontime 3600 s is not shorter than"
+        + " execution.phaseTimeout 30m: phase load/local/-/#1 would be killed and recorded failed; raise"
+        + " phaseTimeout or shorten the phase", e.getMessage());
   }
 
   @Test

@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PlanEtaTest {
 
@@ -20,6 +24,17 @@ class PlanEtaTest {
 
   private static Phase capped(int i, int seconds) {
     return phase(i, Map.of("maxexecutiontime", String.valueOf(seconds)));
+  }
+
+  @Test
+  void takesTheCapAWorkloadFileSets(@TempDir Path dir) throws IOException {
+    Path workload = dir.resolve("w");
+    Files.writeString(workload, "maxexecutiontime=30\n");
+    Phase fromFile = new Phase(2, "run/local/a/rep=2", PhaseKind.RUN, "local", "a", Map.of(), 2, "local:-",
+        Optional.of(workload), Map.of(), 8, false, false, Duration.ofHours(1), 0.01, Optional.empty());
+    PlanEta eta = new PlanEta();
+    eta.ran(capped(1, 10), 12.0);
+    assertEquals(Optional.of(Duration.ofSeconds(30 + 2)), eta.estimate(List.of(fromFile)));
   }
 
   @Test

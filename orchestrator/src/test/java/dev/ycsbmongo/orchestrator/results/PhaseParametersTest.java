@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.plan.YcsbCounts;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A phase's typed parameters: from its properties, and what a v1 record implies. */
+/** A phase's typed parameters: from its counts typed at expansion, and what a v1 record implies. */
 class PhaseParametersTest {
 
   @Test
@@ -15,6 +17,13 @@ class PhaseParametersTest {
     PhaseParameters p = PhaseParameters.of("a", 1, 8, Map.of("recordcount", "1000", "operationcount", " 5000 ",
         "insertstart", "500", "insertcount", "250", "maxexecutiontime", "60", "readproportion", "0.5"));
     assertEquals(new PhaseParameters("a", 1, 8, 1000L, 5000L, 500L, 250L, 60L), p);
+  }
+
+  @Test
+  void takesTheCountsTypedAtExpansion() {
+    YcsbCounts counts = YcsbCounts.of(PhaseKind.RUN, Map.of("recordcount", "1000", "operationcount", "5000",
+        "maxexecutiontime", "60"));
+    assertEquals(new PhaseParameters("a", 2, 8, 1000L, 5000L, null, null, 60L), PhaseParameters.of("a", 2, 8, counts));
   }
 
   @Test
