@@ -87,7 +87,8 @@ public final class ParentWatch {
     halt.start();
   }
 
-  static void deleteTempDir(Path dir) {
+  /** Deletes {@code dir} and its files when it is one of ours (named with {@value #TEMP_PREFIX}); best effort. */
+  public static void deleteTempDir(Path dir) {
     if (dir == null || dir.getFileName() == null || !dir.getFileName().toString().startsWith(TEMP_PREFIX)
         || !Files.isDirectory(dir)) {
       return;

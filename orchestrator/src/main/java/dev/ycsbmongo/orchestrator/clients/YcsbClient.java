@@ -9,7 +9,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +88,7 @@ final class YcsbClient {
     }
 
     FrameWriter writer = new FrameWriter(frames, a.client().index());
-    writer.hello(new ClientHello(a.client().index(), a.client().count(), host(env), ProcessHandle.current().pid(),
+    writer.hello(new ClientHello(a.client().index(), a.client().count(), dev.ycsbmongo.orchestrator.HostName.of(env), ProcessHandle.current().pid(),
         processStart));
     try {
       a.start().await(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
@@ -159,30 +158,8 @@ final class YcsbClient {
   }
 
   private void deleteWorkDir() {
-    Path dir = workDir;
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.list(dir)) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        Files.deleteIfExists(f);
-      }
-      Files.deleteIfExists(dir);
-    } catch (IOException e) {
-      // the orchestrator's next start removes it (its name holds this process's PID)
-    }
+    // named with ParentWatch's prefix and this PID: what the orchestrator's next start would remove
+    ParentWatch.deleteTempDir(workDir);
   }
 
-  /** The pod's name on Kubernetes (HOSTNAME), else this host's name. */
-  static String host(Map<String, String> env) {
-    String h = env.get("HOSTNAME");
-    if (h != null && !h.isBlank()) {
-      return h.trim();
-    }
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "localhost";
-    }
-  }
 }

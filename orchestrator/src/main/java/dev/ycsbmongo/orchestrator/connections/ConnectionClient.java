@@ -17,8 +17,6 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.Reader;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -98,7 +96,7 @@ public final class ConnectionClient {
       return BAD_INPUT;
     }
     FrameWriter frames = new FrameWriter(stdout, setup.client().index());
-    frames.hello(new ClientHello(setup.client().index(), setup.client().count(), hostname(env),
+    frames.hello(new ClientHello(setup.client().index(), setup.client().count(), dev.ycsbmongo.orchestrator.HostName.of(env),
         ProcessHandle.current().pid(), ProcessHandle.current().info().startInstant().orElse(Instant.now())));
     Instant start;
     try {
@@ -155,19 +153,6 @@ public final class ConnectionClient {
     byHost.forEach((h, n) -> parts.add(String.format(Locale.ROOT, "%s %,d", h, n)));
     return String.join(", ", parts);
   }
-
-  private static String hostname(Map<String, String> env) {
-    String fromEnv = env.get("HOSTNAME");
-    if (fromEnv != null && !fromEnv.isBlank()) {
-      return fromEnv;
-    }
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      return "unknown";
-    }
-  }
-
   /**
    * A client's checked arguments.
    *

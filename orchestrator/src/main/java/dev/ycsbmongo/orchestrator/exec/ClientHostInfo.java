@@ -5,8 +5,6 @@ import dev.ycsbmongo.orchestrator.results.ClientHost;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Properties;
 
 /** Reads the client machine and software versions that every result record carries. */
@@ -23,24 +21,11 @@ public final class ClientHostInfo {
     if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
       memory = os.getTotalMemorySize();
     }
-    return new ClientHost(hostname(), Runtime.getRuntime().availableProcessors(), memory,
+    return new ClientHost(dev.ycsbmongo.orchestrator.HostName.of(System.getenv()), Runtime.getRuntime().availableProcessors(), memory,
         System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
         System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"),
         MongoDriverVersion.VERSION, ycsbVersion(), TOOL_VERSION);
   }
-
-  private static String hostname() {
-    String fromEnv = System.getenv("HOSTNAME");
-    if (fromEnv != null && !fromEnv.isBlank()) {
-      return fromEnv;
-    }
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      return "unknown";
-    }
-  }
-
   /** YCSB's jar has no version class: its Maven metadata does. */
   static String ycsbVersion() {
     try (InputStream in = site.ycsb.Client.class.getResourceAsStream("/META-INF/maven/site.ycsb/core/pom.properties")) {

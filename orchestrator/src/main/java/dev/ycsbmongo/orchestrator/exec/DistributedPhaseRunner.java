@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -74,13 +75,9 @@ final class DistributedPhaseRunner implements PhaseRunner {
     String relDir = cell.relDir();
     Target target = cell.target();
     int n = phase.clients();
-    if (phase.kind() == PhaseKind.LOAD && phase.dropBeforeLoad()) {
-      try {
-        DataSets.drop(uri, phase);
-      } catch (RuntimeException e) {
-        return cell.records().unmeasured(
-            PhaseVerdict.failed("cannot drop the collection before loading: " + Causes.rootMessage(e)), relDir, null);
-      }
+    Optional<PhaseResult> notDropped = YcsbPhaseRunner.dropBeforeLoad(cell);
+    if (notDropped.isPresent()) {
+      return notDropped.get();
     }
     try (ConnectionFile conn = ConnectionFile.create(uri)) {
       ClientBackend backend = backends.of(phase, conn.path());

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -41,13 +42,9 @@ final class YcsbPhaseRunner implements PhaseRunner {
     Path dir = cell.dir();
     String relDir = cell.relDir();
     Target target = cell.target();
-    if (phase.kind() == PhaseKind.LOAD && phase.dropBeforeLoad()) {
-      try {
-        DataSets.drop(uri, phase);
-      } catch (RuntimeException e) {
-        return cell.records().unmeasured(
-            PhaseVerdict.failed("cannot drop the collection before loading: " + Causes.rootMessage(e)), relDir, null);
-      }
+    Optional<PhaseResult> notDropped = dropBeforeLoad(cell);
+    if (notDropped.isPresent()) {
+      return notDropped.get();
     }
     try (ConnectionFile conn = ConnectionFile.create(uri)) {
       YcsbCommand cmd = YcsbCommand.of(phase, dir, conn.path(), UriMasker.mask(uri), ctx.plan().settings().statusInterval(),
@@ -149,6 +146,21 @@ final class YcsbPhaseRunner implements PhaseRunner {
       // no stdout file: nothing to add to the cause
     }
     return null;
+  }
+
+  /** A load drops its collection first (every runner's loads); the failed record when it cannot. */
+  static Optional<PhaseResult> dropBeforeLoad(Cell cell) {
+    Phase phase = cell.phase();
+    if (phase.kind() == PhaseKind.LOAD && phase.dropBeforeLoad()) {
+      try {
+        DataSets.drop(cell.uri(), phase);
+      } catch (RuntimeException e) {
+        return Optional.of(cell.records().unmeasured(
+            PhaseVerdict.failed("cannot drop the collection before loading: " + Causes.rootMessage(e)), cell.relDir(),
+            null));
+      }
+    }
+    return Optional.empty();
   }
 
   record LoadCheck(Long count, PhaseVerdict verdict) {
