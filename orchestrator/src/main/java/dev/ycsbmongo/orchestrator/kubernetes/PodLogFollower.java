@@ -28,8 +28,9 @@ import java.util.function.UnaryOperator;
  * <p>A stream that ends while the pod runs (API-server restart, a dropped connection, a proxy's
  * idle timeout) is re-opened after {@code retry} from where it stopped ({@link LogCursor}); a
  * partial last line is dropped and read again whole. Once {@link #podEnded()} has been called, the
- * next stream is the last one: a request made after the container terminated reads the log to its
- * end and closes, and only a clean end of that stream completes {@link #done()}. For an ended pod,
+ * next stream is the last one (a stream still open from before is closed: it could be dead without
+ * knowing it): a request made after the container terminated reads the log to its end and closes,
+ * and only a clean end of that stream completes {@link #done()}. For an ended pod,
  * an HTTP error (the log is gone) is final and a dropped stream is retried twice.
  *
  * <p>The request is made with the client's own HTTP client rather than {@code watchLog()}: fabric8
@@ -53,6 +54,8 @@ final class PodLogFollower {
   private volatile boolean ended;
   private volatile boolean stopped;
   private volatile InputStream current;
+  /** Whether {@link #current} was opened after the pod ended (it then ends by itself at the log's end). */
+  private volatile boolean currentFinal;
   /** The request waiting for its response headers, cancelled by stop(). */
   private volatile CompletableFuture<?> pending;
 
@@ -78,6 +81,11 @@ final class PodLogFollower {
   /** The pod has terminated: the next stream reads to the log's end and the follower finishes. */
   void podEnded() {
     ended = true;
+    if (!currentFinal) {
+      // a stream opened while the pod ran may be dead without knowing it (a node gone, a silent
+      // proxy): the final request must not wait for it; what it did not deliver is read again
+      closeQuietly(current);
+    }
     synchronized (wake) {
       wake.notifyAll();
     }
@@ -160,7 +168,11 @@ final class PodLogFollower {
    */
   private boolean stream(boolean last) throws IOException, InterruptedException {
     try (InputStream in = open()) {
+      currentFinal = last;
       current = in;
+      if (ended && !last) {
+        return false; // the pod ended while this was being opened: go straight to the final request
+      }
       if (stopped) {
         return false;
       }

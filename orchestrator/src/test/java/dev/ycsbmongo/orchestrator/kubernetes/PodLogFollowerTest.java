@@ -63,6 +63,53 @@ class PodLogFollowerTest {
     }
   }
 
+  @Test
+  void shouldCloseAHeldStreamWhenThePodEndsAndReadTheLogToItsEnd() throws Exception {
+    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+         KubernetesClient kube = new KubernetesClientBuilder().withConfig(new ConfigBuilder()
+             .withMasterUrl("http://127.0.0.1:" + listener.getLocalPort()).withRequestRetryBackoffLimit(0).build()).build()) {
+      CompletableFuture<String> firstRequest = new CompletableFuture<>();
+      CompletableFuture<Void> firstClosed = new CompletableFuture<>();
+      CompletableFuture<String> lastRequest = new CompletableFuture<>();
+      Thread apiServer = new Thread(() -> {
+        holdOneStream(listener, firstRequest, firstClosed);
+        // the final request: the whole log from the last second, then the end
+        try (Socket s = listener.accept()) {
+          BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
+          String first = in.readLine();
+          String header;
+          while ((header = in.readLine()) != null && !header.isEmpty()) {
+            // headers: not needed
+          }
+          String body = "2026-11-24T12:00:01.000000001Z first line, password S3cr3t\n2026-11-24T12:00:01.5Z last line\n";
+          s.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + body.length()
+              + "\r\nConnection: close\r\n\r\n" + body).getBytes(StandardCharsets.ISO_8859_1));
+          s.getOutputStream().flush();
+          lastRequest.complete(first);
+        } catch (Exception e) {
+          lastRequest.completeExceptionally(e);
+        }
+      }, "fake-api-server");
+      apiServer.setDaemon(true);
+      apiServer.start();
+      List<String> lines = new CopyOnWriteArrayList<>();
+      PodLogFollower follower = new PodLogFollower(kube, "bench", "ends-0-x7k2q", 0, (i, line) -> lines.add(line),
+          line -> line.replace("S3cr3t", "****"), Duration.ofMillis(50)).start();
+      firstRequest.get(30, TimeUnit.SECONDS);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (lines.isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+
+      follower.podEnded();
+      assertEquals(java.util.Optional.empty(), follower.done().get(30, TimeUnit.SECONDS));
+      firstClosed.get(10, TimeUnit.SECONDS);
+      assertEquals("GET /api/v1/namespaces/bench/pods/ends-0-x7k2q/log?container=ycsb-client&follow=true&timestamps=true"
+          + "&sinceTime=2026-11-24T12%3A00%3A01Z HTTP/1.1", lastRequest.get(10, TimeUnit.SECONDS));
+      assertEquals(List.of("first line, password ****", "last line"), lines);
+    }
+  }
+
   /** Reads one request, answers one chunk of log and keeps the connection open until the client closes it. */
   private static void holdOneStream(ServerSocket listener, CompletableFuture<String> requestLine, CompletableFuture<Void> closed) {
     try (Socket s = listener.accept()) {
