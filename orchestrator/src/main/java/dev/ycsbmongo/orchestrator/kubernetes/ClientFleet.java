@@ -88,7 +88,8 @@ public final class ClientFleet {
    *
    * @throws IllegalStateException when called a second time
    * @throws InterruptedException when this thread is interrupted (the Job and Secret are deleted first)
-   * @throws RuntimeException what {@code sink} throws (the Job and Secret are deleted first)
+   * @throws RuntimeException what {@code sink} throws, on whichever follower thread (the Job and Secret are deleted
+   *     first; an Error is rethrown as it is)
    */
   public FleetResult run(ClientLineSink sink) throws InterruptedException {
     if (!started.compareAndSet(false, true)) {

@@ -212,7 +212,8 @@ final class PodLogFollower {
     if (text.isPresent() && !stopped) {
       try {
         sink.line(index, redact.apply(text.get()));
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
+        // an Error too (a test's AssertionError): the thread must not die with done() never completed
         throw new SinkFailed(e);
       }
     }
@@ -277,7 +278,7 @@ final class PodLogFollower {
 
   /** What the sink threw, carried out of the reading loop. */
   private static final class SinkFailed extends RuntimeException {
-    SinkFailed(RuntimeException cause) {
+    SinkFailed(Throwable cause) {
       super(cause);
     }
   }

@@ -422,4 +422,20 @@ class ClientFleetTest {
     assertEquals("sink refused boom", thrown.getCause().getMessage());
     await(() -> job("sink") == null && secret("sink") == null, "job and secret to be deleted");
   }
+
+  @Test
+  void shouldThrowAnErrorTheSinkThrowsRatherThanWaitForever() throws Exception {
+    String pod = "sinkerr-0-x7k2q";
+    server.expect().get().withPath(logPath(pod, null)).andReturn(200, "2026-11-24T12:00:01Z damaged\n").always();
+    Future<FleetResult> run = runner.submit(() -> fleet(Fleets.spec("sinkerr", 1, Duration.ofMinutes(1))).run((index, line) -> {
+      throw new AssertionError("frame reader refused " + line);
+    }));
+    awaitJob("sinkerr");
+    createPod(Fleets.succeeded("sinkerr", 0));
+
+    java.util.concurrent.ExecutionException thrown = org.junit.jupiter.api.Assertions.assertThrows(
+        java.util.concurrent.ExecutionException.class, () -> result(run));
+    assertEquals("frame reader refused damaged", thrown.getCause().getMessage());
+    await(() -> job("sinkerr") == null, "the job to be deleted");
+  }
 }
