@@ -8,10 +8,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,16 +18,22 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one cell's N clients as one Indexed Job and cleans up after it. {@link #run} creates the
- * Secret and the Job, polls the pods until every client succeeded or one failed, hands each
- * finished pod's log to the sink line by line, and always deletes the Job (pods with it, in the
- * background) and the Secret before it returns. {@link #cancel()} may be called from any thread
- * (a Ctrl-C hook): it deletes both at once and makes {@code run} return a cancelled result.
+ * Secret and the Job, polls the pods until every client succeeded or one failed, follows each
+ * pod's log from the moment its container has started ({@link PodLogFollower}, one thread per pod)
+ * and hands it to the sink line by line as it is written, counts a pod's outcome only once its log
+ * is drained, and always deletes the Job (pods with it, in the background) and the Secret before
+ * it returns. {@link #cancel()} may be called from any thread (a Ctrl-C hook): it closes the log
+ * streams, deletes both at once and makes {@code run} return a cancelled result.
  *
  * <p>Polling rather than a watch: one list call per interval is cheap at cell granularity, needs
  * only {@code pods list}, and survives API-server restarts and watch expiry without resync code.
@@ -56,6 +58,8 @@ public final class ClientFleet {
    */
   private boolean secretOurs;
   private boolean jobOurs;
+  /** One log follower per pod seen running or ended, by pod name; stopped by cancel() from any thread. */
+  private final Map<String, PodLogFollower> followers = new ConcurrentHashMap<>();
 
   /**
    * @param kube the client to the cluster (its context's credentials need the permissions in
@@ -84,7 +88,8 @@ public final class ClientFleet {
    *
    * @throws IllegalStateException when called a second time
    * @throws InterruptedException when this thread is interrupted (the Job and Secret are deleted first)
-   * @throws RuntimeException what {@code sink} throws (the Job and Secret are deleted first)
+   * @throws RuntimeException what {@code sink} throws, on whichever follower thread (the Job and Secret are deleted
+   *     first; an Error is rethrown as it is)
    */
   public FleetResult run(ClientLineSink sink) throws InterruptedException {
     if (!started.compareAndSet(false, true)) {
@@ -101,6 +106,7 @@ public final class ClientFleet {
     } finally {
       // an interrupted thread would make the HTTP calls of the clean-up fail: clean up first
       boolean interrupted = Thread.interrupted();
+      stopFollowers();
       deleteAll();
       if (interrupted) {
         Thread.currentThread().interrupt();
@@ -122,7 +128,13 @@ public final class ClientFleet {
    */
   public void cancel() {
     cancelled.countDown();
+    stopFollowers();
     deleteAll();
+  }
+
+  /** Closes every follower's stream; they are not waited for (a drained one has nothing left to do). */
+  private void stopFollowers() {
+    followers.values().forEach(PodLogFollower::stop);
   }
 
   private boolean isCancelled() {
@@ -224,6 +236,7 @@ public final class ClientFleet {
 
     void untilDone() throws InterruptedException {
       while (!isCancelled() && failure == null && !allSucceeded()) {
+        checkFollowers();
         try {
           poll();
           apiErrors = 0;
@@ -244,7 +257,7 @@ public final class ClientFleet {
           && outcomes.values().stream().allMatch(o -> o.status() == ClientOutcome.Status.SUCCEEDED);
     }
 
-    private void poll() {
+    private void poll() throws InterruptedException {
       long now = System.nanoTime();
       List<Pod> pods = new ArrayList<>(kube.pods().inNamespace(spec.namespace())
           .withLabel(JobManifests.FLEET_LABEL, spec.jobName()).list().getItems());
@@ -268,6 +281,9 @@ public final class ClientFleet {
           }
           case RUNNING -> {
             pendingSince.remove(state.podName());
+            if (state.index() >= 0 && state.index() < spec.clients()) {
+              follower(state);
+            }
             unfinished(state);
           }
         }
@@ -311,12 +327,22 @@ public final class ClientFleet {
       }
     }
 
-    /** Reads a finished pod's log once, then records its outcome (a lost log fails the client). */
-    private void finished(PodState state, Optional<String> cause) {
-      if (!collected.add(state.podName())) {
+    /** Waits until a finished pod's log is drained, then records its outcome (a lost log fails the client). */
+    private void finished(PodState state, Optional<String> cause) throws InterruptedException {
+      if (collected.contains(state.podName())) {
         return;
       }
-      Optional<String> logProblem = collectLog(state);
+      Optional<String> logProblem = Optional.empty();
+      if (state.index() >= 0 && state.index() < spec.clients()) {
+        PodLogFollower follower = follower(state);
+        follower.podEnded();
+        Optional<Optional<String>> drained = drain(follower);
+        if (drained.isEmpty()) {
+          return; // cancelled while draining: the client stays unfinished
+        }
+        logProblem = drained.get();
+      }
+      collected.add(state.podName());
       Optional<String> why = cause.isPresent() ? cause
           : logProblem.map(p -> "pod " + state.podName() + " (client " + state.index() + ") succeeded but its log could not be read: " + p + ".");
       if (state.index() < 0 || state.index() >= spec.clients()) {
@@ -332,23 +358,57 @@ public final class ClientFleet {
           why.isPresent() ? ClientOutcome.Status.FAILED : ClientOutcome.Status.SUCCEEDED, why));
     }
 
-    /** Streams the log to the sink with secrets masked; a failure to read is returned, not thrown. */
-    private Optional<String> collectLog(PodState state) {
-      if (state.index() < 0 || state.index() >= spec.clients()) {
-        return Optional.empty();
+    /** The pod's follower, started on first sight of its container (running or already ended). */
+    private PodLogFollower follower(PodState state) {
+      PodLogFollower follower = followers.computeIfAbsent(state.podName(), name -> new PodLogFollower(kube,
+          spec.namespace(), name, state.index(), sink, spec.secrets()::redact, pollInterval).start());
+      if (isCancelled()) {
+        follower.stop(); // cancel() may have stopped the others just before this one was added
       }
-      try (Reader reader = kube.pods().inNamespace(spec.namespace()).withName(state.podName()).getLogReader();
-           BufferedReader lines = new BufferedReader(reader)) {
-        String line;
-        while ((line = lines.readLine()) != null) {
-          sink.line(state.index(), spec.secrets().redact(line));
+      return follower;
+    }
+
+    /**
+     * The follower's verdict once it has read the log to its end (empty: whole), or empty when the
+     * fleet was cancelled first.
+     *
+     * @throws RuntimeException what the sink threw on the follower's thread
+     */
+    private Optional<Optional<String>> drain(PodLogFollower follower) throws InterruptedException {
+      while (!isCancelled()) {
+        try {
+          return Optional.of(follower.done().get(pollInterval.toNanos(), TimeUnit.NANOSECONDS));
+        } catch (TimeoutException e) {
+          // still reading: look at the cancel again
+        } catch (ExecutionException e) {
+          throw sinkFailure(e);
         }
-        return Optional.empty();
-      } catch (KubernetesClientException e) {
-        return Optional.of(describe(e));
-      } catch (IOException | UncheckedIOException e) {
-        return Optional.of(spec.secrets().redact(String.valueOf(e.getMessage())));
       }
+      return Optional.empty();
+    }
+
+    /** Rethrows on this thread what the sink threw on a follower's, so run() throws it as before. */
+    private void checkFollowers() {
+      for (PodLogFollower follower : followers.values()) {
+        if (follower.done().isCompletedExceptionally()) {
+          try {
+            follower.done().join();
+          } catch (CompletionException e) {
+            throw sinkFailure(e);
+          }
+        }
+      }
+    }
+
+    private RuntimeException sinkFailure(Exception e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        return r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      return new IllegalStateException(cause);
     }
 
     List<ClientOutcome> outcomes() {

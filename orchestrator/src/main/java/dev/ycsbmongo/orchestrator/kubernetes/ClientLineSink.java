@@ -1,8 +1,10 @@
 package dev.ycsbmongo.orchestrator.kubernetes;
 
 /**
- * Receives the client pods' log lines, one call per line, in order within one client. Called
- * from the thread running {@link ClientFleet#run}; secret values are already masked.
+ * Receives the client pods' log lines, one call per line, in order within one client, as the
+ * lines are written. Called from several threads at once (one log follower per pod, one thread
+ * for all lines of one client): an implementation must be thread-safe. Secret values are already
+ * masked. What it throws fails {@link ClientFleet#run} (thrown from there).
  */
 @FunctionalInterface
 public interface ClientLineSink {

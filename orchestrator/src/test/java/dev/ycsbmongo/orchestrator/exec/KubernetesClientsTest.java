@@ -136,9 +136,8 @@ class KubernetesClientsTest {
       awaitJob(jobName);
       for (int i = 0; i < n; i++) {
         Pod pod = Fleets.succeeded(jobName, i);
+        Fleets.serveLog(server, pod.getMetadata().getName(), "YCSB Client 0.17.0\n" + frames(i, n) + "[mongodb] pool summary: ...\n");
         client.pods().inNamespace("bench").resource(pod).create();
-        server.expect().get().withPath("/api/v1/namespaces/bench/pods/" + pod.getMetadata().getName() + "/log?pretty=false")
-            .andReturn(200, "YCSB Client 0.17.0\n" + frames(i, n) + "[mongodb] pool summary: ...\n").always();
       }
       ClientBackend.Run r = run.get(60, TimeUnit.SECONDS);
       assertEquals(Optional.empty(), r.failure(), r.toString());

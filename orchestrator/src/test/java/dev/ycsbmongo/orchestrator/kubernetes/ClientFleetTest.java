@@ -93,9 +93,12 @@ class ClientFleetTest {
     client.pods().inNamespace("bench").resource(pod).create();
   }
 
+  private static String logPath(String pod, String sinceTime) {
+    return Fleets.logPath(pod, sinceTime);
+  }
+
   private static void serveLog(Pod pod, String log) {
-    server.expect().get().withPath("/api/v1/namespaces/bench/pods/" + pod.getMetadata().getName() + "/log?pretty=false")
-        .andReturn(200, log).always();
+    Fleets.serveLog(server, pod.getMetadata().getName(), log);
   }
 
   private static FleetResult result(Future<FleetResult> run) throws Exception {
@@ -332,4 +335,107 @@ class ClientFleetTest {
     assertNull(secret("refused"), "the secret created before the refusal is deleted");
   }
 
+
+  @Test
+  void shouldHandLinesOverWhileThePodStillRuns() throws Exception {
+    String pod = "live-0-x7k2q";
+    server.expect().get().withPath(logPath(pod, null))
+        .andReturn(200, "2026-11-24T12:00:01.000000001Z hello\n2026-11-24T12:00:02.5Z frame 1\n").always();
+    // the stream ended while the pod runs: resumed from the last line's second, which it repeats
+    server.expect().get().withPath(logPath(pod, "2026-11-24T12:00:02Z"))
+        .andReturn(200, "2026-11-24T12:00:02.5Z frame 1\n2026-11-24T12:00:03Z frame 2\n").always();
+    server.expect().get().withPath(logPath(pod, "2026-11-24T12:00:03Z"))
+        .andReturn(200, "2026-11-24T12:00:03Z frame 2\n").always();
+    Future<FleetResult> run = start(fleet(Fleets.spec("live", 1, Duration.ofMinutes(1))));
+    awaitJob("live");
+    createPod(Fleets.pod("live", 0, "Running").build());
+
+    await(() -> lines.getOrDefault(0, List.of()).size() == 3, "the running pod's lines");
+    assertEquals(List.of("hello", "frame 1", "frame 2"), lines.get(0));
+    assertFalse(run.isDone(), "the pod still runs");
+    client.pods().inNamespace("bench").resource(Fleets.succeeded("live", 0)).update();
+
+    FleetResult result = result(run);
+    assertTrue(result.succeeded(), result.toString());
+    assertEquals(List.of("hello", "frame 1", "frame 2"), lines.get(0), "the last read after the end repeats nothing");
+  }
+
+  @Test
+  void shouldResumeADroppedStreamWithoutGapsOrRepeats() throws Exception {
+    String pod = "drop-0-x7k2q";
+    String t0 = "2026-11-24T12:00:01.000000003Z ";
+    String t1 = "2026-11-24T12:00:01.000000007Z ";
+    // dropped in the middle of the second of two lines written in the same instant
+    server.expect().get().withPath(logPath(pod, null)).andReturn(200, t0 + "zero\n" + t1 + "one\n" + t1 + "one-").once();
+    server.expect().get().withPath(logPath(pod, "2026-11-24T12:00:01Z"))
+        .andReturn(200, t0 + "zero\n" + t1 + "one\n" + t1 + "one-b\n2026-11-24T12:00:02.25Z two\n").always();
+    // a line the runtime split in two parts, each stamped by the kubelet, carrying the secret across the cut
+    String split = "2026-11-24T12:00:03Z three " + Fleets.URI.substring(0, 20) + "2026-11-24T12:00:03.000000002Z "
+        + Fleets.URI.substring(20) + "\n";
+    server.expect().get().withPath(logPath(pod, "2026-11-24T12:00:02Z"))
+        .andReturn(200, "2026-11-24T12:00:02.25Z two\n" + split).always();
+    server.expect().get().withPath(logPath(pod, "2026-11-24T12:00:03Z")).andReturn(200, split).always();
+    Future<FleetResult> run = start(fleet(Fleets.spec("drop", 1, Duration.ofMinutes(1))));
+    awaitJob("drop");
+    createPod(Fleets.pod("drop", 0, "Running").build());
+
+    await(() -> lines.getOrDefault(0, List.of()).size() >= 5, "the lines after the drop");
+    client.pods().inNamespace("bench").resource(Fleets.succeeded("drop", 0)).update();
+
+    FleetResult result = result(run);
+    assertTrue(result.succeeded(), result.toString());
+    assertEquals(List.of("zero", "one", "one-b", "two", "three ****"), lines.get(0));
+  }
+
+  @Test
+  void shouldStopTheLogFollowersWhenCancelled() throws Exception {
+    String pod = "hang-0-x7k2q";
+    server.expect().get().withPath(logPath(pod, null)).andReturn(200, "2026-11-24T12:00:01Z started\n").always();
+    server.expect().get().withPath(logPath(pod, "2026-11-24T12:00:01Z")).andReturn(200, "2026-11-24T12:00:01Z started\n").always();
+    ClientFleet fleet = fleet(Fleets.spec("hang", 1, Duration.ofMinutes(1)));
+    Future<FleetResult> run = start(fleet);
+    awaitJob("hang");
+    createPod(Fleets.pod("hang", 0, "Running").build());
+    await(() -> lines.get(0), "the follower to read");
+
+    fleet.cancel();
+    assertTrue(result(run).cancelled());
+    await(() -> follower(pod).isEmpty(), "the follower to end after cancel");
+  }
+
+  private static Optional<Thread> follower(String pod) {
+    return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("pod-log-" + pod)).findFirst();
+  }
+
+  @Test
+  void shouldFailTheCellWithWhatTheSinkThrowsOnAFollowersThread() throws Exception {
+    String pod = "sink-0-x7k2q";
+    server.expect().get().withPath(logPath(pod, null)).andReturn(200, "2026-11-24T12:00:01Z boom\n").always();
+    Future<FleetResult> run = runner.submit(() -> fleet(Fleets.spec("sink", 1, Duration.ofMinutes(1))).run((index, line) -> {
+      throw new IllegalStateException("sink refused " + line);
+    }));
+    awaitJob("sink");
+    createPod(Fleets.pod("sink", 0, "Running").build());
+
+    java.util.concurrent.ExecutionException thrown = org.junit.jupiter.api.Assertions.assertThrows(
+        java.util.concurrent.ExecutionException.class, () -> result(run));
+    assertEquals("sink refused boom", thrown.getCause().getMessage());
+    await(() -> job("sink") == null && secret("sink") == null, "job and secret to be deleted");
+  }
+
+  @Test
+  void shouldThrowAnErrorTheSinkThrowsRatherThanWaitForever() throws Exception {
+    String pod = "sinkerr-0-x7k2q";
+    server.expect().get().withPath(logPath(pod, null)).andReturn(200, "2026-11-24T12:00:01Z damaged\n").always();
+    Future<FleetResult> run = runner.submit(() -> fleet(Fleets.spec("sinkerr", 1, Duration.ofMinutes(1))).run((index, line) -> {
+      throw new AssertionError("frame reader refused " + line);
+    }));
+    awaitJob("sinkerr");
+    createPod(Fleets.succeeded("sinkerr", 0));
+
+    java.util.concurrent.ExecutionException thrown = org.junit.jupiter.api.Assertions.assertThrows(
+        java.util.concurrent.ExecutionException.class, () -> result(run));
+    assertEquals("frame reader refused damaged", thrown.getCause().getMessage());
+    await(() -> job("sinkerr") == null, "the job to be deleted");
+  }
 }

@@ -3,6 +3,7 @@ package dev.ycsbmongo.orchestrator.kubernetes;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,29 @@ public final class Fleets {
         .withNewStatus()
           .withPhase(phase)
         .endStatus();
+  }
+
+  /** The path of a follow request for {@code pod}'s log in namespace bench, resumed from {@code sinceTime} when given. */
+  public static String logPath(String pod, String sinceTime) {
+    return "/api/v1/namespaces/bench/pods/" + pod + "/log?container=ycsb-client&follow=true&timestamps=true"
+        + (sinceTime == null ? "" : "&sinceTime=" + sinceTime.replace(":", "%3A"));
+  }
+
+  /**
+   * Serves {@code log} as the kubelet would with timestamps (one per line, all within 12:00:00),
+   * to the first request and to a resumed one. Serve it before the pod shows as running or ended:
+   * the mock answers an unserved path with a list of everything it stores.
+   */
+  public static void serveLog(KubernetesMockServer server, String pod, String log) {
+    StringBuilder stamped = new StringBuilder();
+    int n = 0;
+    for (String line : log.split("\\n", -1)) {
+      if (!line.isEmpty()) {
+        stamped.append(String.format("2026-11-24T12:00:00.%09dZ %s\n", ++n, line));
+      }
+    }
+    server.expect().get().withPath(logPath(pod, null)).andReturn(200, stamped.toString()).always();
+    server.expect().get().withPath(logPath(pod, "2026-11-24T12:00:00Z")).andReturn(200, stamped.toString()).always();
   }
 
   public static Pod succeeded(String jobName, int index) {
