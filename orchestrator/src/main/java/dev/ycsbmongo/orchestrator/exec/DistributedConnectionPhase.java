@@ -13,8 +13,6 @@ import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ServerMetrics;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,11 +46,7 @@ final class DistributedConnectionPhase implements PhaseRunner {
       ClientBackend backend = backends.of(phase, conn.path());
       List<String> args = clientArgs(phase);
       display = display + "   # x " + n + " clients (" + backend.name() + "), each its share per server";
-      Files.writeString(cell.dir().resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection"
-          + " string masked), run as " + n + " clients (" + backend.name() + ")\n" + display + "\n\n"
-          + "# each client's arguments after ClientMain's mode (each adds its client.index, client.count and"
-          + " client.start; the connection string is in a -P file or a Kubernetes Secret)\n" + ShellWords.join(args)
-          + "\n", StandardCharsets.UTF_8);
+      DistributedPhaseRunner.writeCommand(cell.dir(), "orchestrator", display, args, backend, n);
       if (cell.stop().isRequested()) {
         return cell.records().unmeasured(new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"),
             cell.relDir(), display);

@@ -84,7 +84,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
       List<String> args = clientArgs(phase, ctx.plan().settings().statusInterval());
       String display = YcsbCommand.display(phase, withoutThreads(phase), UriMasker.mask(uri))
           + "   # x " + n + " clients (" + backend.name() + "), each its slice";
-      writeCommand(dir, display, args, backend, n);
+      writeCommand(dir, "scripts/ycsb", display, args, backend, n);
       if (cell.stop().isRequested()) {
         return cell.records().unmeasured(new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted before it started"),
             relDir, display);
@@ -328,9 +328,13 @@ final class DistributedPhaseRunner implements PhaseRunner {
     return base + suffix;
   }
 
-  private static void writeCommand(Path dir, String display, List<String> args, ClientBackend backend, int n)
+  /**
+   * The phase's command file for N clients: the equivalent command ({@code tool}: {@code scripts/ycsb} or the
+   * orchestrator's {@code connections}) and the arguments every client gets.
+   */
+  static void writeCommand(Path dir, String tool, String display, List<String> args, ClientBackend backend, int n)
       throws IOException {
-    String text = "# the equivalent scripts/ycsb command (connection string masked), run as " + n + " clients ("
+    String text = "# the equivalent " + tool + " command (connection string masked), run as " + n + " clients ("
         + backend.name() + ")\n" + display + "\n\n"
         + "# each client's arguments after ClientMain's mode (each adds its client.index, client.count and"
         + " client.start; the connection string is in a -P file or a Kubernetes Secret)\n" + ShellWords.join(args)
