@@ -59,7 +59,7 @@ echo "# loaded $RECORDS records with ours"
 run_one() {  # run_one SIDE LAUNCHER T ROUND
   local n=t$3-r$4-$1
   timed "$n" "$2" run mongodb -s -P "$WORKLOAD" -p recordcount="$RECORDS" -p operationcount="$OPS" \
-    -p mongodb.url="$URL" -threads "$3"
+    -p mongodb.url="$URL" -threads "$3" || { echo "bench: $n failed:" >&2; tail -5 "$OUT/$n.err" >&2; exit 1; }
   local ok failed
   ok=$(ycsb_ok "$n"); failed=$(ycsb_failed "$n")
   [[ $ok -gt 0 ]] || { echo "bench: $n ran no operation" >&2; tail -5 "$OUT/$n.err" >&2; exit 1; }

@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.Vector;
@@ -36,9 +37,18 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
 
-/** Every DB operation and its status codes, and the stored format shared with YCSB's stock binding. */
+/**
+ * Every DB operation and its status codes, and the stored format shared with YCSB's stock binding,
+ * with the default settings: reads and updates by key go as plain commands (KeyCommands).
+ * {@link DriverPathOperationsIT} runs the same tests through the driver's collection API.
+ */
 @ExtendWith(MongoServerExtension.class)
 class BindingOperationsIT {
+
+  /** The binding's properties for these tests; subclasses add settings. */
+  Properties properties(TestMongo mongo, String database) {
+    return Binding.properties(mongo, database);
+  }
 
   private String database;
   private Binding binding;
@@ -48,7 +58,7 @@ class BindingOperationsIT {
   @BeforeEach
   void open(TestMongo mongo, TestInfo info) throws Exception {
     database = mongo.freshDatabase("ops", info);
-    binding = Binding.open(Binding.properties(mongo, database));
+    binding = Binding.open(properties(mongo, database));
     db = binding.db();
     driver = MongoClients.create(mongo.uri(database));
   }

@@ -84,6 +84,42 @@ class RealMongoSemanticsIT {
     }
   }
 
+  /** Updates by key go as a plain update command (KeyCommands): its write concern error must still fail the operation. */
+  @ParameterizedTest
+  @ValueSource(strings = {"3", "tag:noSuchTag"})
+  void shouldReturnErrorWhenAnUpdateCannotSatisfyTheWriteConcern(String writeConcern, TestInfo info) throws DBException {
+    String database = database(info);
+    try (MongoClient driver = MongoClients.create(MONGO.getReplicaSetUrl(database))) {
+      driver.getDatabase(database).getCollection(TABLE).insertOne(new Document("_id", "user1").append("field0", new byte[] {1}));
+    }
+    try (Binding binding = Binding.open(properties(database, "mongodb.writeConcern", writeConcern,
+        "mongodb.wtimeoutMs", "1000"))) {
+      assertSame(Status.ERROR, binding.db().update(TABLE, "user1", values("user1", 1, "v2")));
+    }
+  }
+
+  /** Reads by key go as a plain find command (KeyCommands), which must carry the configured read concern. */
+  @Test
+  void shouldSendTheConfiguredReadConcernWithReadsByKey(TestInfo info) throws DBException {
+    String database = database(info);
+    try (MongoClient driver = MongoClients.create(MONGO.getReplicaSetUrl(database))) {
+      MongoDatabase db = driver.getDatabase(database);
+      db.getCollection(TABLE).insertOne(new Document("_id", "user1").append("field0", new byte[] {1}));
+      db.runCommand(new Document("profile", 2));
+      try (Binding binding = Binding.open(properties(database, "mongodb.readConcern", "majority"))) {
+        assertSame(Status.OK, binding.db().read(TABLE, "user1", null, new HashMap<>()));
+      } finally {
+        db.runCommand(new Document("profile", 0));
+      }
+      Document profiled = db.getCollection("system.profile")
+          .find(new Document("ns", database + "." + TABLE).append("command.filter._id", "user1")).first();
+      assertNotNull(profiled, "the binding's read is in the profiler");
+      Document readConcern = profiled.get("command", Document.class).get("readConcern", Document.class);
+      assertNotNull(readConcern, "the read carried a read concern: " + profiled.toJson());
+      assertEquals("majority", readConcern.getString("level"));
+    }
+  }
+
   @Test
   void shouldKeepUnacknowledgedWrites(TestInfo info) throws Exception {
     String database = database(info);

@@ -103,7 +103,10 @@ public record BindingSettings(ClientConfig client, int batchSize, boolean upsert
         .append(" maxPoolSize=").append(c.maxPoolSize() == 0 ? "unlimited" : String.valueOf(c.maxPoolSize()))
         .append(" threads=").append(threadCount)
         .append(" batchsize=").append(batchSize)
-        .append(" upsert=").append(upsert);
+        .append(" upsert=").append(upsert)
+        .append(" retryReads=").append(c.retryReads())
+        .append(" retryWrites=").append(c.retryWrites())
+        .append(" (").append(KeyCommands.describe(c)).append(')');
     if (!c.compressors().isEmpty()) {
       s.append(" compressors=").append(String.join(",", c.compressors()));
     }

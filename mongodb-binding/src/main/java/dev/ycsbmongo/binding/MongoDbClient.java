@@ -120,11 +120,16 @@ public class MongoDbClient extends DB {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     return execute("read", table, key, () -> {
-      FindIterable<FieldMap> find = client.table(table).reads().find(idFilter(key)).limit(1);
-      if (fields != null) {
-        find = find.projection(projection(fields));
+      FieldMap found;
+      if (client.keyCommands().reads()) {
+        found = client.keyCommands().find(table, key, fields);
+      } else {
+        FindIterable<FieldMap> find = client.table(table).reads().find(idFilter(key)).limit(1);
+        if (fields != null) {
+          find = find.projection(projection(fields));
+        }
+        found = find.first();
       }
-      FieldMap found = find.first();
       if (found == null) {
         return Status.NOT_FOUND;
       }
@@ -164,6 +169,9 @@ public class MongoDbClient extends DB {
       BsonDocument set = new BsonDocument();
       for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
         set.append(e.getKey(), new BsonBinary(e.getValue().toArray()));
+      }
+      if (client.keyCommands().updates()) {
+        return client.keyCommands().update(table, key, set) == 0 ? Status.NOT_FOUND : Status.OK;
       }
       UpdateResult r = client.table(table).writes().updateOne(idFilter(key), new BsonDocument("$set", set));
       return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
@@ -248,15 +256,10 @@ public class MongoDbClient extends DB {
   }
 
   private static BsonDocument idFilter(String key) {
-    return new BsonDocument("_id", new BsonString(key));
+    return KeyCommands.idFilter(key);
   }
 
   private static BsonDocument projection(Set<String> fields) {
-    BsonDocument p = new BsonDocument();
-    BsonInt32 one = new BsonInt32(1);
-    for (String f : fields) {
-      p.append(f, one);
-    }
-    return p;
+    return KeyCommands.projection(fields);
   }
 }

@@ -22,13 +22,15 @@ final class SharedClient {
   }
 
   private static final CodecRegistry CODECS = CodecRegistries.fromRegistries(
-      CodecRegistries.fromCodecs(new YcsbRecordCodec(), new FieldMapCodec()),
+      CodecRegistries.fromCodecs(new YcsbRecordCodec(), new FieldMapCodec(), new FindReply.ReplyCodec(),
+          new WriteReply.ReplyCodec()),
       MongoClientSettings.getDefaultCodecRegistry());
 
   private final ClientConfig config;
   private final MongoClient client;
   private final MongoDatabase database;
   private final PoolStats poolStats;
+  private final KeyCommands keyCommands;
   private final ConcurrentMap<String, Table> tables = new ConcurrentHashMap<>();
 
   private SharedClient(ClientConfig config, MongoClient client, PoolStats poolStats) {
@@ -36,6 +38,7 @@ final class SharedClient {
     this.client = client;
     this.database = client.getDatabase(config.database());
     this.poolStats = poolStats;
+    this.keyCommands = KeyCommands.of(config, database);
   }
 
   static SharedClient open(ClientConfig config) {
@@ -53,6 +56,11 @@ final class SharedClient {
       });
     }
     return t;
+  }
+
+  /** Read and update by key as plain commands, where the settings allow (see {@link KeyCommands}). */
+  KeyCommands keyCommands() {
+    return keyCommands;
   }
 
   PoolStats poolStats() {

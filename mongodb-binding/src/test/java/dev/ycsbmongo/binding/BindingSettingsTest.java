@@ -55,8 +55,8 @@ class BindingSettingsTest {
     assertEquals(10_000, c.connectTimeoutMs());
     assertEquals(0, c.socketTimeoutMs());
     assertEquals(30_000, c.serverSelectionTimeoutMs());
-    assertTrue(c.retryWrites());
-    assertTrue(c.retryReads());
+    assertFalse(c.retryWrites(), "off, as in YCSB 0.17.0's binding");
+    assertFalse(c.retryReads(), "off, as in YCSB 0.17.0's binding");
     assertEquals("ycsb", c.appName());
     assertEquals(1, s.batchSize());
     assertFalse(s.upsert());
@@ -80,7 +80,7 @@ class BindingSettingsTest {
         "mongodb.maxPoolSize", "300", "mongodb.minPoolSize", "5", "mongodb.maxConnecting", "4",
         "mongodb.waitQueueTimeoutMs", "1500", "mongodb.maxIdleTimeMs", "60000", "mongodb.maxLifeTimeMs", "600000",
         "mongodb.connectTimeoutMs", "2000", "mongodb.socketTimeoutMs", "9000", "mongodb.serverSelectionTimeoutMs", "3000",
-        "mongodb.compressors", "zstd,snappy,zlib", "mongodb.retryWrites", "false", "mongodb.retryReads", "false",
+        "mongodb.compressors", "zstd,snappy,zlib", "mongodb.retryWrites", "true", "mongodb.retryReads", "true",
         "mongodb.appName", "study-1"));
     assertEquals(WriteConcern.MAJORITY.withJournal(true).withWTimeout(2500, TimeUnit.MILLISECONDS), d.getWriteConcern());
     TaggableReadPreference rp = (TaggableReadPreference) d.getReadPreference();
@@ -99,8 +99,8 @@ class BindingSettingsTest {
     assertEquals(9000, d.getSocketSettings().getReadTimeout(TimeUnit.MILLISECONDS));
     assertEquals(3000, d.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS));
     assertEquals(List.of("zstd", "snappy", "zlib"), d.getCompressorList().stream().map(c -> c.getName()).toList());
-    assertFalse(d.getRetryWrites());
-    assertFalse(d.getRetryReads());
+    assertTrue(d.getRetryWrites());
+    assertTrue(d.getRetryReads());
     assertEquals("study-1", d.getApplicationName());
     assertEquals("u", d.getCredential().getUserName());
   }
@@ -110,7 +110,7 @@ class BindingSettingsTest {
     BindingSettings s = settings("mongodb.url", "mongodb://127.0.0.1/fromurl?w=2&journal=true&readPreference=nearest"
         + "&readConcernLevel=local&maxPoolSize=42&minPoolSize=3&maxConnecting=5&waitQueueTimeoutMS=700"
         + "&connectTimeoutMS=1234&socketTimeoutMS=4321&serverSelectionTimeoutMS=999&compressors=zlib"
-        + "&retryWrites=false&retryReads=false&appName=fromurl");
+        + "&retryWrites=true&retryReads=true&appName=fromurl");
     ClientConfig c = s.client();
     assertEquals("fromurl", c.database());
     assertEquals(new WriteConcern(2).withJournal(true), c.writeConcern());
@@ -124,8 +124,8 @@ class BindingSettingsTest {
     assertEquals(4321, c.socketTimeoutMs());
     assertEquals(999, c.serverSelectionTimeoutMs());
     assertEquals(List.of("zlib"), c.compressors());
-    assertFalse(c.retryWrites());
-    assertFalse(c.retryReads());
+    assertTrue(c.retryWrites());
+    assertTrue(c.retryReads());
     assertEquals("fromurl", c.appName());
     MongoClientSettings d = driver(s);
     assertEquals(42, d.getConnectionPoolSettings().getMaxSize());

@@ -1,0 +1,68 @@
+package dev.ycsbmongo.binding;
+
+import org.bson.BsonReader;
+import org.bson.BsonType;
+import org.bson.BsonWriter;
+import org.bson.codecs.Codec;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
+
+/**
+ * A find command's reply reduced to its first record ({@code cursor.firstBatch[0]}), or null
+ * when the batch is empty. Decoded in one pass with {@link FieldMapCodec}; everything else in the
+ * reply is skipped. A reply with {@code ok: 0} never gets here: the driver raises it first.
+ */
+record FindReply(FieldMap first) {
+
+  static final class ReplyCodec implements Codec<FindReply> {
+
+    private final FieldMapCodec records = new FieldMapCodec();
+
+    @Override
+    public FindReply decode(BsonReader reader, DecoderContext context) {
+      FieldMap first = null;
+      reader.readStartDocument();
+      while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+        if (reader.readName().equals("cursor")) {
+          first = firstOfCursor(reader, context);
+        } else {
+          reader.skipValue();
+        }
+      }
+      reader.readEndDocument();
+      return new FindReply(first);
+    }
+
+    private FieldMap firstOfCursor(BsonReader reader, DecoderContext context) {
+      FieldMap first = null;
+      reader.readStartDocument();
+      while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+        if (reader.readName().equals("firstBatch")) {
+          reader.readStartArray();
+          while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            if (first == null) {
+              first = records.decode(reader, context);
+            } else {
+              reader.skipValue();
+            }
+          }
+          reader.readEndArray();
+        } else {
+          reader.skipValue();
+        }
+      }
+      reader.readEndDocument();
+      return first;
+    }
+
+    @Override
+    public void encode(BsonWriter writer, FindReply value, EncoderContext context) {
+      throw new UnsupportedOperationException("a reply is only ever decoded");
+    }
+
+    @Override
+    public Class<FindReply> getEncoderClass() {
+      return FindReply.class;
+    }
+  }
+}
