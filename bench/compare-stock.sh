@@ -35,14 +35,7 @@ OUT=$(mktemp -d)
 [[ -e $ROOT/orchestrator/target/lib ]] || { echo "bench: run mvn package first" >&2; exit 2; }
 
 source "$ROOT/bench/lib.sh"
-if [[ -z ${BENCH_URI:-} ]]; then
-  start_embedded_server "$PORT"
-  BASE="mongodb://127.0.0.1:$PORT/ycsb"
-  SERVER="embedded test server (mongo-java-server) in its own JVM, NOT MongoDB"
-else
-  BASE=$BENCH_URI
-  SERVER="$BENCH_URI"
-fi
+bench_server "$PORT"
 # one connection string for both: acknowledged writes (w=1) and a pool of 100, stock's defaults, spelled out
 URL="$BASE?w=1&maxPoolSize=100"
 

@@ -43,14 +43,7 @@ done
 N=${#NAMES[@]}
 
 source "$ROOT/bench/lib.sh"
-if [[ -z ${BENCH_URI:-} ]]; then
-  start_embedded_server "$PORT"
-  BASE="mongodb://127.0.0.1:$PORT/ycsb"
-  SERVER="embedded test server (mongo-java-server) in its own JVM, NOT MongoDB"
-else
-  BASE=$BENCH_URI
-  SERVER="$BENCH_URI"
-fi
+bench_server "$PORT"
 URL="$BASE?w=1&maxPoolSize=100"
 
 echo "# compare-variants $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"

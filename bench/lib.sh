@@ -12,6 +12,19 @@ start_embedded_server() {
   grep -q listening "$OUT/server.log" || { echo "bench: embedded server did not start" >&2; cat "$OUT/server.log" >&2; exit 1; }
 }
 
+# bench_server PORT: BENCH_URI when set (a server without credentials; its path names the database),
+# else the embedded test server on PORT; sets BASE (the URI without options) and SERVER (what to print).
+bench_server() {
+  if [[ -z ${BENCH_URI:-} ]]; then
+    start_embedded_server "$1"
+    BASE="mongodb://127.0.0.1:$1/ycsb"
+    SERVER="embedded test server (mongo-java-server) in its own JVM, NOT MongoDB"
+  else
+    BASE=$BENCH_URI
+    SERVER=$BENCH_URI
+  fi
+}
+
 # timed NAME CMD...: runs CMD with stdout to $OUT/NAME.out, stderr to $OUT/NAME.err, and
 # user/sys CPU seconds, elapsed seconds and max RSS (KiB) to $OUT/NAME.time.
 timed() {

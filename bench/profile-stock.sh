@@ -39,14 +39,7 @@ AP_JAR=$HOME/.m2/repository/tools/profiler/async-profiler/$AP_VERSION/async-prof
 AP_LIB=$OUT/linux-x64/libasyncProfiler.so
 
 source "$ROOT/bench/lib.sh"
-if [[ -z ${BENCH_URI:-} ]]; then
-  start_embedded_server "$PORT"
-  BASE="mongodb://127.0.0.1:$PORT/ycsb"
-  SERVER="embedded test server (mongo-java-server) in its own JVM, NOT MongoDB"
-else
-  BASE=$BENCH_URI
-  SERVER="$BENCH_URI"
-fi
+bench_server "$PORT"
 URL="$BASE?w=1&maxPoolSize=100"
 
 echo "# profile-stock $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
@@ -74,7 +67,7 @@ categorize() {
   awk '
     function cat_of(f) {
       if (f ~ /^\[(GC Thread|GC Thread#|VM Thread|Parallel|PS|G1|GC)/ || f ~ /^\[.*GC.*tid=/) return "JVM: garbage collection"
-      if (f ~ /^\[C[12] CompilerThread/) return "JVM: JIT compiler"
+      if (f ~ /^\[C[12] Compiler/) return "JVM: JIT compiler threads"
       if (f ~ /PoolStats/) return "binding: pool listener and POOL-CHECKOUT"
       if (f ~ /MaskingOutputStream/) return "binding: output masking"
       if (f ~ /^site\/ycsb\/measurements|^org\/HdrHistogram/) return "YCSB measurements (HdrHistogram)"

@@ -101,23 +101,10 @@ class RealMongoSemanticsIT {
   /** Reads by key go as a plain find command (KeyCommands), which must carry the configured read concern. */
   @Test
   void shouldSendTheConfiguredReadConcernWithReadsByKey(TestInfo info) throws DBException {
-    String database = database(info);
-    try (MongoClient driver = MongoClients.create(MONGO.getReplicaSetUrl(database))) {
-      MongoDatabase db = driver.getDatabase(database);
-      db.getCollection(TABLE).insertOne(new Document("_id", "user1").append("field0", new byte[] {1}));
-      db.runCommand(new Document("profile", 2));
-      try (Binding binding = Binding.open(properties(database, "mongodb.readConcern", "majority"))) {
-        assertSame(Status.OK, binding.db().read(TABLE, "user1", null, new HashMap<>()));
-      } finally {
-        db.runCommand(new Document("profile", 0));
-      }
-      Document profiled = db.getCollection("system.profile")
-          .find(new Document("ns", database + "." + TABLE).append("command.filter._id", "user1")).first();
-      assertNotNull(profiled, "the binding's read is in the profiler");
-      Document readConcern = profiled.get("command", Document.class).get("readConcern", Document.class);
-      assertNotNull(readConcern, "the read carried a read concern: " + profiled.toJson());
-      assertEquals("majority", readConcern.getString("level"));
-    }
+    Document command = profiledRead(database(info), "mongodb.readConcern", "majority");
+    Document readConcern = command.get("readConcern", Document.class);
+    assertNotNull(readConcern, "the read carried a read concern: " + command.toJson());
+    assertEquals("majority", readConcern.getString("level"));
   }
 
   @Test
@@ -145,15 +132,22 @@ class RealMongoSemanticsIT {
 
   @Test
   void shouldSendTheConfiguredReadPreferenceToTheServer(TestInfo info) throws DBException {
-    String database = database(info);
     // One container is one member, so no read can come from a secondary; what can be checked is
     // that the binding's read preference reaches the server. The driver connects directly to the
     // single host and passes a non-primary mode on as $readPreference, which the profiler records.
+    Document command = profiledRead(database(info), "mongodb.readPreference", "secondaryPreferred");
+    Document readPreference = command.get("$readPreference", Document.class);
+    assertNotNull(readPreference, "the read carried a read preference: " + command.toJson());
+    assertEquals("secondaryPreferred", readPreference.getString("mode"));
+  }
+
+  /** The command the server's profiler recorded for one binding read of a stored record, with these settings. */
+  private static Document profiledRead(String database, String... settings) throws DBException {
     try (MongoClient driver = MongoClients.create(MONGO.getReplicaSetUrl(database))) {
       MongoDatabase db = driver.getDatabase(database);
       db.getCollection(TABLE).insertOne(new Document("_id", "user1").append("field0", new byte[] {1}));
       db.runCommand(new Document("profile", 2));
-      try (Binding binding = Binding.open(properties(database, "mongodb.readPreference", "secondaryPreferred"))) {
+      try (Binding binding = Binding.open(properties(database, settings))) {
         assertSame(Status.OK, binding.db().read(TABLE, "user1", null, new HashMap<>()));
       } finally {
         db.runCommand(new Document("profile", 0));
@@ -161,9 +155,7 @@ class RealMongoSemanticsIT {
       Document profiled = db.getCollection("system.profile")
           .find(new Document("ns", database + "." + TABLE).append("command.filter._id", "user1")).first();
       assertNotNull(profiled, "the binding's read is in the profiler");
-      Document readPreference = profiled.get("command", Document.class).get("$readPreference", Document.class);
-      assertNotNull(readPreference, "the read carried a read preference: " + profiled.toJson());
-      assertEquals("secondaryPreferred", readPreference.getString("mode"));
+      return profiled.get("command", Document.class);
     }
   }
 }
