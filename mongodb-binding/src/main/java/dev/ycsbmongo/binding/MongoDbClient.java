@@ -1,5 +1,8 @@
 package dev.ycsbmongo.binding;
 
+import static dev.ycsbmongo.binding.KeyCommands.idFilter;
+import static dev.ycsbmongo.binding.KeyCommands.projection;
+
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCursor;
@@ -253,13 +256,5 @@ public class MongoDbClient extends DB {
     measurements.measure(BATCH_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, micros));
     measurements.reportStatus(BATCH_MEASUREMENT, status);
     return status;
-  }
-
-  private static BsonDocument idFilter(String key) {
-    return KeyCommands.idFilter(key);
-  }
-
-  private static BsonDocument projection(Set<String> fields) {
-    return KeyCommands.projection(fields);
   }
 }

@@ -409,33 +409,33 @@ class ClientFleetTest {
 
   @Test
   void shouldFailTheCellWithWhatTheSinkThrowsOnAFollowersThread() throws Exception {
-    String pod = "sink-0-x7k2q";
-    server.expect().get().withPath(logPath(pod, null)).andReturn(200, "2026-11-24T12:00:01Z boom\n").always();
-    Future<FleetResult> run = runner.submit(() -> fleet(Fleets.spec("sink", 1, Duration.ofMinutes(1))).run((index, line) -> {
+    Throwable thrown = sinkFailure("sink", "boom", Fleets.pod("sink", 0, "Running").build(), line -> {
       throw new IllegalStateException("sink refused " + line);
-    }));
-    awaitJob("sink");
-    createPod(Fleets.pod("sink", 0, "Running").build());
-
-    java.util.concurrent.ExecutionException thrown = org.junit.jupiter.api.Assertions.assertThrows(
-        java.util.concurrent.ExecutionException.class, () -> result(run));
-    assertEquals("sink refused boom", thrown.getCause().getMessage());
+    });
+    assertEquals("sink refused boom", thrown.getMessage());
     await(() -> job("sink") == null && secret("sink") == null, "job and secret to be deleted");
   }
 
   @Test
   void shouldThrowAnErrorTheSinkThrowsRatherThanWaitForever() throws Exception {
-    String pod = "sinkerr-0-x7k2q";
-    server.expect().get().withPath(logPath(pod, null)).andReturn(200, "2026-11-24T12:00:01Z damaged\n").always();
-    Future<FleetResult> run = runner.submit(() -> fleet(Fleets.spec("sinkerr", 1, Duration.ofMinutes(1))).run((index, line) -> {
+    Throwable thrown = sinkFailure("sinkerr", "damaged", Fleets.succeeded("sinkerr", 0), line -> {
       throw new AssertionError("frame reader refused " + line);
-    }));
-    awaitJob("sinkerr");
-    createPod(Fleets.succeeded("sinkerr", 0));
+    });
+    assertEquals("frame reader refused damaged", thrown.getMessage());
+    await(() -> job("sinkerr") == null, "the job to be deleted");
+  }
 
+  /** Runs a one-pod cell named {@code name} whose pod logs {@code line} to a sink that throws; what the run threw. */
+  private Throwable sinkFailure(String name, String line, Pod pod, java.util.function.Consumer<String> sink)
+      throws Exception {
+    server.expect().get().withPath(logPath(name + "-0-x7k2q", null))
+        .andReturn(200, "2026-11-24T12:00:01Z " + line + "\n").always();
+    Future<FleetResult> run = runner.submit(() -> fleet(Fleets.spec(name, 1, Duration.ofMinutes(1)))
+        .run((index, l) -> sink.accept(l)));
+    awaitJob(name);
+    createPod(pod);
     java.util.concurrent.ExecutionException thrown = org.junit.jupiter.api.Assertions.assertThrows(
         java.util.concurrent.ExecutionException.class, () -> result(run));
-    assertEquals("frame reader refused damaged", thrown.getCause().getMessage());
-    await(() -> job("sinkerr") == null, "the job to be deleted");
+    return thrown.getCause();
   }
 }
