@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.launch.ParentWatch;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,12 @@ public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
   static final int MANY_THREADS = 1000;
   /** Overrides the class path of the children (tests, unusual layouts). */
   public static final String CLASS_PATH_PROPERTY = "ycsbmongo.child.classpath";
+  /**
+   * The class data sharing archive {@code scripts/orchestrator} started this JVM with (for this
+   * class path, built at {@code mvn package}): the children start with it too, about 0.35 s less
+   * CPU each (BENCHMARKS.md). Unset (tests, embedding): children start without one.
+   */
+  public static final String SHARED_ARCHIVE_PROPERTY = "ycsbmongo.child.sharedArchive";
 
   public ChildJvm {
     extraOptions = List.copyOf(extraOptions);
@@ -25,7 +32,20 @@ public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
   /** The JVM running the orchestrator, and its class path (the launcher puts the binding on it). */
   public static ChildJvm current() {
     return new ChildJvm(Path.of(System.getProperty("java.home"), "bin", "java"),
-        System.getProperty(CLASS_PATH_PROPERTY, System.getProperty("java.class.path")), List.of());
+        System.getProperty(CLASS_PATH_PROPERTY, System.getProperty("java.class.path")),
+        sharedArchiveOptions(System.getProperty(SHARED_ARCHIVE_PROPERTY)));
+  }
+
+  /**
+   * The options that start a child with {@code archive}, none when it is unset or missing. java
+   * itself refuses an archive dumped for another class path or JDK and starts without it; the
+   * logging option keeps that refusal out of the child's output, which the orchestrator parses.
+   */
+  static List<String> sharedArchiveOptions(String archive) {
+    if (archive == null || archive.isBlank() || !Files.isRegularFile(Path.of(archive))) {
+      return List.of();
+    }
+    return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off");
   }
 
   /**
