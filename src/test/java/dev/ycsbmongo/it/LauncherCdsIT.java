@@ -91,12 +91,7 @@ class LauncherCdsIT {
   }
 
   private LauncherRun ycsbRun(Map<String, String> env, String phase, String... extra) throws Exception {
-    String[] args = new String[extra.length + 2];
-    System.arraycopy(extra, 0, args, 0, extra.length);
-    args[extra.length] = "-p";
-    args[extra.length + 1] = "mongodb.url=" + mongo.uri(database);
-    LauncherRun run = LauncherRun.run(workDir, Duration.ofSeconds(120), env, null, Launchers.command(ycsb, phase, 2, args));
-    System.out.println("[it] " + run.describe());
+    LauncherRun run = Launchers.run(workDir, ycsb, mongo.uri(database), env, phase, 2, Duration.ofSeconds(120), extra);
     assertEquals(0, run.exitCode, run.diagnostics());
     return run;
   }

@@ -109,13 +109,7 @@ class LauncherIT {
   }
 
   private LauncherRun ycsb(String phase, int threads, Duration timeout, String... extra) throws Exception {
-    String[] args = new String[extra.length + 2];
-    System.arraycopy(extra, 0, args, 0, extra.length);
-    args[extra.length] = "-p";
-    args[extra.length + 1] = "mongodb.url=" + mongo.uri(database);
-    LauncherRun run = LauncherRun.run(workDir, timeout, Map.of(), null, Launchers.command(ycsb, phase, threads, args));
-    System.out.println("[it] " + run.describe());
-    return run;
+    return Launchers.run(workDir, ycsb, mongo.uri(database), Map.of(), phase, threads, timeout, extra);
   }
 
   private static long poolSummaries(LauncherRun run) {

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /** Finds {@code scripts/ycsb} and builds its command lines. */
 final class Launchers {
@@ -58,5 +60,19 @@ final class Launchers {
     command.addAll(workloadA());
     command.addAll(Arrays.asList(extra));
     return command;
+  }
+
+  /**
+   * Runs {@link #command} with {@code -p mongodb.url=URI} appended, in {@code workDir} with
+   * {@code environment} added, and prints what ran.
+   */
+  static LauncherRun run(Path workDir, Path ycsb, String uri, Map<String, String> environment, String phase,
+      int threads, Duration timeout, String... extra) throws Exception {
+    String[] args = Arrays.copyOf(extra, extra.length + 2);
+    args[extra.length] = "-p";
+    args[extra.length + 1] = "mongodb.url=" + uri;
+    LauncherRun run = LauncherRun.run(workDir, timeout, environment, null, command(ycsb, phase, threads, args));
+    System.out.println("[it] " + run.describe());
+    return run;
   }
 }
