@@ -86,7 +86,7 @@ ycsbm_quote_args() {
 
 # ycsbm_cds_options ARCHIVE [JVM OPTION...]: set YCSBM_CDS_OPTIONS to the options that start java
 # with the class data sharing archive ARCHIVE (classes loaded and verified once, at mvn package:
-# about 0.35 s less CPU per JVM start, BENCHMARKS.md), or to nothing when ARCHIVE is missing, its
+# about 0.4 s less CPU per JVM start, BENCHMARKS.md), or to nothing when ARCHIVE is missing, its
 # path has blanks (the options are split on blanks), or the given JVM options already choose
 # (-Xshare:off, another archive, a class list dump). A stale archive (a jar rebuilt since, another
 # JDK) is refused by java itself, which then starts as without it; -Xlog:cds=off keeps that quiet.

@@ -20,7 +20,7 @@ public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
   public static final String CLASS_PATH_PROPERTY = "ycsbmongo.child.classpath";
   /**
    * The class data sharing archive {@code scripts/orchestrator} started this JVM with (for this
-   * class path, built at {@code mvn package}): the children start with it too, about 0.35 s less
+   * class path, built at {@code mvn package}): the children start with it too, about 0.4 s less
    * CPU each (BENCHMARKS.md). Unset (tests, embedding): children start without one.
    */
   public static final String SHARED_ARCHIVE_PROPERTY = "ycsbmongo.child.sharedArchive";
