@@ -3,10 +3,7 @@ package dev.ycsbmongo.binding;
 import java.nio.charset.StandardCharsets;
 import org.bson.BsonReader;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
-import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 import site.ycsb.ByteArrayByteIterator;
 
 /**
@@ -14,9 +11,13 @@ import site.ycsb.ByteArrayByteIterator;
  * with ours or the stock binding) as their bytes, strings as UTF-8 bytes; {@code _id} and other
  * types are skipped, as the stock binding does.
  */
-final class FieldMapCodec implements Codec<FieldMap> {
+final class FieldMapCodec extends DecodeOnlyCodec<FieldMap> {
 
   private static final int TYPICAL_FIELDS = 10;
+
+  FieldMapCodec() {
+    super(FieldMap.class);
+  }
 
   @Override
   public FieldMap decode(BsonReader reader, DecoderContext context) {
@@ -35,15 +36,5 @@ final class FieldMapCodec implements Codec<FieldMap> {
     }
     reader.readEndDocument();
     return map;
-  }
-
-  @Override
-  public void encode(BsonWriter writer, FieldMap value, EncoderContext context) {
-    throw new UnsupportedOperationException("records are written as YcsbRecord");
-  }
-
-  @Override
-  public Class<FieldMap> getEncoderClass() {
-    return FieldMap.class;
   }
 }

@@ -2,10 +2,7 @@ package dev.ycsbmongo.binding;
 
 import org.bson.BsonReader;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
-import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 
 /**
  * A find command's reply reduced to its first record ({@code cursor.firstBatch[0]}), or null
@@ -14,9 +11,13 @@ import org.bson.codecs.EncoderContext;
  */
 record FindReply(FieldMap first) {
 
-  static final class ReplyCodec implements Codec<FindReply> {
+  static final class ReplyCodec extends DecodeOnlyCodec<FindReply> {
 
     private final FieldMapCodec records = new FieldMapCodec();
+
+    ReplyCodec() {
+      super(FindReply.class);
+    }
 
     @Override
     public FindReply decode(BsonReader reader, DecoderContext context) {
@@ -53,16 +54,6 @@ record FindReply(FieldMap first) {
       }
       reader.readEndDocument();
       return first;
-    }
-
-    @Override
-    public void encode(BsonWriter writer, FindReply value, EncoderContext context) {
-      throw new UnsupportedOperationException("a reply is only ever decoded");
-    }
-
-    @Override
-    public Class<FindReply> getEncoderClass() {
-      return FindReply.class;
     }
   }
 }

@@ -2,10 +2,7 @@ package dev.ycsbmongo.binding;
 
 import org.bson.BsonReader;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
-import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 
 /**
  * A write command's reply: {@code n} (documents matched) and the first write error or write
@@ -14,7 +11,11 @@ import org.bson.codecs.EncoderContext;
  */
 record WriteReply(long n, int errorCode, String error) {
 
-  static final class ReplyCodec implements Codec<WriteReply> {
+  static final class ReplyCodec extends DecodeOnlyCodec<WriteReply> {
+
+    ReplyCodec() {
+      super(WriteReply.class);
+    }
 
     @Override
     public WriteReply decode(BsonReader reader, DecoderContext context) {
@@ -81,16 +82,6 @@ record WriteReply(long n, int errorCode, String error) {
           yield 0;
         }
       };
-    }
-
-    @Override
-    public void encode(BsonWriter writer, WriteReply value, EncoderContext context) {
-      throw new UnsupportedOperationException("a reply is only ever decoded");
-    }
-
-    @Override
-    public Class<WriteReply> getEncoderClass() {
-      return WriteReply.class;
     }
   }
 }

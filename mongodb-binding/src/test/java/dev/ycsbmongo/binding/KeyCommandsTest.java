@@ -3,6 +3,7 @@ package dev.ycsbmongo.binding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -14,6 +15,7 @@ import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
+import org.bson.BsonDocumentWriter;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
@@ -21,6 +23,7 @@ import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 
@@ -140,5 +143,16 @@ class KeyCommandsTest {
     WriteReply wce = decode(new WriteReply.ReplyCodec(), BsonDocument.parse("{n: 1, ok: 1.0,"
         + " writeConcernError: {code: 64, codeName: 'WriteConcernTimeout', errmsg: 'waiting for replication timed out'}}"));
     assertEquals(new WriteReply(1, 64, "write concern error 64: waiting for replication timed out"), wce);
+  }
+
+  @Test
+  void replyCodecsNameTheirTypeAndRefuseToEncode() {
+    List<DecodeOnlyCodec<?>> codecs = List.of(new FindReply.ReplyCodec(), new WriteReply.ReplyCodec(), new FieldMapCodec());
+    assertEquals(List.of(FindReply.class, WriteReply.class, FieldMap.class),
+        codecs.stream().map(DecodeOnlyCodec::getEncoderClass).toList());
+    UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
+        () -> new WriteReply.ReplyCodec().encode(new BsonDocumentWriter(new BsonDocument()), new WriteReply(1, 0, null),
+            EncoderContext.builder().build()));
+    assertEquals("WriteReply is only ever decoded", refused.getMessage());
   }
 }
