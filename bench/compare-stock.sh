@@ -5,15 +5,25 @@
 # goes first each round. Per thread count (default 1 16 64): client CPU per successful operation
 # (user + system CPU of the client JVM, /usr/bin/time) and successful operations per second
 # (successful operations over YCSB's RunTime), medians and min-max over ROUNDS, and the ratio
-# stock/ours per round (above 1: ours is cheaper or faster).
+# stock/ours per round (above 1: ours is cheaper or faster); once for whole runs, once for what
+# follows the first WARMUP seconds of each run (client CPU sampled from /proc while it runs, and
+# YCSB's status lines every second): a 200,000-operation run on two cores is mostly JIT warm-up,
+# so the second table is each client's cost per operation once its code is compiled.
 #
 # The same settings on both sides, printed below: one connection string (database, w, pool size),
 # the same JVM options (JAVA_OPTS, which both launchers take), the same workload file and counts.
 # The server is the embedded test server in its own JVM (NOT MongoDB) unless BENCH_URI names one
 # (without credentials; its path names the database): figures describe the clients.
 #
+# PAIRED=1 runs both sides at the same time instead, each for DURATION seconds (YCSB's
+# maxexecutiontime), so that whatever else the host does in a round weighs on both alike: on a
+# shared machine, where one side's rounds swing 15%, the per-round CPU ratio of a pair is the
+# steadier figure. Its ops/s are each side's while sharing the server with the other.
+#
 # Env: ROUNDS (5), RECORDS (50000), OPS (200000), PORT (27918), BENCH_URI, WORKLOAD (workloads/rw-50-50),
-#      JAVA_OPTS ("-Xmx1g -Xss512k -XX:+UseParallelGC": scripts/ycsb's own defaults below 1000 threads)
+#      JAVA_OPTS ("-Xmx1g -Xss512k -XX:+UseParallelGC": scripts/ycsb's own defaults below 1000 threads),
+#      PAIRED (0), DURATION (20, seconds per paired round), WARMUP (20: seconds of each run left out of
+#      the "after warm-up" table, which needs runs at least WARMUP + 5 s long, e.g. OPS=600000)
 # Needs mvn package and /usr/bin/time.
 set -euo pipefail
 
@@ -28,6 +38,15 @@ RECORDS=${RECORDS:-50000}
 OPS=${OPS:-200000}
 PORT=${PORT:-27918}
 WORKLOAD=${WORKLOAD:-$ROOT/workloads/rw-50-50}
+PAIRED=${PAIRED:-0}
+DURATION=${DURATION:-20}
+WARMUP=${WARMUP:-20}
+[[ $PAIRED =~ ^[01]$ ]] || { echo "bench: PAIRED=$PAIRED (accepted: 0 or 1)" >&2; exit 2; }
+[[ $DURATION =~ ^[1-9][0-9]*$ ]] || { echo "bench: DURATION=$DURATION (accepted: whole seconds above 0)" >&2; exit 2; }
+[[ $WARMUP =~ ^[0-9]+$ ]] || { echo "bench: WARMUP=$WARMUP (accepted: whole seconds, 0 or more)" >&2; exit 2; }
+# what each run does: OPS operations, or (paired) as many as DURATION seconds allow
+RUN_ARGS=(-p operationcount="$OPS")
+(( PAIRED )) && RUN_ARGS=(-p operationcount=1000000000 -p maxexecutiontime="$DURATION")
 export JAVA_OPTS=${JAVA_OPTS:-"-Xmx1g -Xss512k -XX:+UseParallelGC"}
 OURS=$ROOT/scripts/ycsb
 OUT=$(mktemp -d)
@@ -44,6 +63,7 @@ echo "# commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unkno
 echo "# server: $SERVER"
 echo "# both sides: -P $WORKLOAD -p recordcount=$RECORDS -p operationcount=$OPS -p mongodb.url=$URL -threads T; JAVA_OPTS=$JAVA_OPTS"
 echo "# ours: $OURS; stock: $STOCK; $ROUNDS rounds, alternating which goes first"
+(( PAIRED )) && echo "# paired: both sides at once, $DURATION s each per round (operationcount is ignored); ops/s while sharing the server"
 
 timed load "$OURS" load mongodb -s -P "$WORKLOAD" -p recordcount="$RECORDS" -p mongodb.url="$URL" -threads 8
 [[ $(ycsb_failed load) == 0 && $(ycsb_ok load) == "$RECORDS" ]] || { echo "bench: the load failed" >&2; tail -5 "$OUT/load.err" >&2; exit 1; }
@@ -51,31 +71,63 @@ echo "# loaded $RECORDS records with ours"
 
 run_one() {  # run_one SIDE LAUNCHER T ROUND
   local n=t$3-r$4-$1
-  timed "$n" "$2" run mongodb -s -P "$WORKLOAD" -p recordcount="$RECORDS" -p operationcount="$OPS" \
-    -p mongodb.url="$URL" -threads "$3" || { echo "bench: $n failed:" >&2; tail -5 "$OUT/$n.err" >&2; exit 1; }
+  timed_sampled "$n" "$2" run mongodb -s -P "$WORKLOAD" -p recordcount="$RECORDS" "${RUN_ARGS[@]}" \
+    -p mongodb.url="$URL" -p status.interval=1 -threads "$3" || { echo "bench: $n failed:" >&2; tail -5 "$OUT/$n.err" >&2; exit 1; }
   local ok failed
   ok=$(ycsb_ok "$n"); failed=$(ycsb_failed "$n")
   [[ $ok -gt 0 ]] || { echo "bench: $n ran no operation" >&2; tail -5 "$OUT/$n.err" >&2; exit 1; }
   [[ $failed == 0 ]] || echo "WARNING: $n had $failed failed operations" >&2
   awk -v c="$(cpu_seconds "$n")" -v n="$ok" 'BEGIN {printf "%.2f\n", c * 1e6 / n}' >"$OUT/$n.cpu"
   awk -v r="$(ycsb_runtime_s "$n")" -v n="$ok" 'BEGIN {printf "%.1f\n", n / r}' >"$OUT/$n.tput"
+  after_warmup "$n" "$WARMUP" | { read -r cpu tput; echo "$cpu" >"$OUT/$n.wcpu"; echo "$tput" >"$OUT/$n.wtput"; }
 }
 
-printf '\n| threads | ours CPU µs/op | stock CPU µs/op | CPU stock/ours | ours ops/s | stock ops/s | ops/s ours/stock |\n'
-printf '|---:|---:|---:|---:|---:|---:|---:|\n'
+# run_pair T ROUND: both sides at once; a failure of either stops the script
+run_pair() {
+  local first second
+  if (( $2 % 2 )); then first=(ours "$OURS"); second=(stock "$STOCK"); else first=(stock "$STOCK"); second=(ours "$OURS"); fi
+  run_one "${first[@]}" "$1" "$2" & local p1=$!
+  run_one "${second[@]}" "$1" "$2" & local p2=$!
+  wait "$p1" || { wait "$p2" || true; exit 1; }
+  wait "$p2" || exit 1
+}
+
+# ratio T ROUND KIND A B: B/A of the two sides' KIND figures in one round, added to $OUT/tT.KIND-ratio
+# ("n/a" when either is)
+ratio() {
+  local a b
+  a=$(cat "$OUT/t$1-r$2-$4.$3"); b=$(cat "$OUT/t$1-r$2-$5.$3")
+  if [[ $a == n/a || $b == n/a ]]; then echo n/a; else awk -v a="$a" -v b="$b" 'BEGIN {printf "%.3f\n", b / a}'; fi >>"$OUT/t$1.$3-ratio"
+}
+col() { cat "$OUT"/t"$1"-r*-"$2"."$3"; }
+cell() { if [[ $(col "$@") == *n/a* ]]; then echo n/a; else echo "$(col "$@" | median) ($(col "$@" | min_max))"; fi; }
+rcell() { if [[ $(<"$OUT/t$1.$2-ratio") == *n/a* ]]; then echo n/a; else echo "$(median <"$OUT/t$1.$2-ratio") ($(min_max <"$OUT/t$1.$2-ratio"))"; fi; }
+
 for t in $THREADS; do
   for r in $(seq 1 "$ROUNDS"); do
-    if (( r % 2 )); then run_one ours "$OURS" "$t" "$r"; run_one stock "$STOCK" "$t" "$r"
+    if (( PAIRED )); then run_pair "$t" "$r"
+    elif (( r % 2 )); then run_one ours "$OURS" "$t" "$r"; run_one stock "$STOCK" "$t" "$r"
     else run_one stock "$STOCK" "$t" "$r"; run_one ours "$OURS" "$t" "$r"; fi
-    awk -v o="$(cat "$OUT/t$t-r$r-ours.cpu")" -v s="$(cat "$OUT/t$t-r$r-stock.cpu")" 'BEGIN {printf "%.3f\n", s / o}' >>"$OUT/t$t.cpu-ratio"
-    awk -v o="$(cat "$OUT/t$t-r$r-ours.tput")" -v s="$(cat "$OUT/t$t-r$r-stock.tput")" 'BEGIN {printf "%.3f\n", o / s}' >>"$OUT/t$t.tput-ratio"
+    ratio "$t" "$r" cpu ours stock; ratio "$t" "$r" wcpu ours stock; ratio "$t" "$r" tput stock ours; ratio "$t" "$r" wtput stock ours
   done
-  col() { cat "$OUT"/t"$t"-r*-"$1"."$2"; }
-  printf '| %s | %s (%s) | %s (%s) | %s (%s) | %s (%s) | %s (%s) | %s (%s) |\n' "$t" \
-    "$(col ours cpu | median)" "$(col ours cpu | min_max)" "$(col stock cpu | median)" "$(col stock cpu | min_max)" \
-    "$(median <"$OUT/t$t.cpu-ratio")" "$(min_max <"$OUT/t$t.cpu-ratio")" \
-    "$(col ours tput | median)" "$(col ours tput | min_max)" "$(col stock tput | median)" "$(col stock tput | min_max)" \
-    "$(median <"$OUT/t$t.tput-ratio")" "$(min_max <"$OUT/t$t.tput-ratio")"
+done
+
+for window in whole after; do
+  if [[ $window == whole ]]; then
+    printf '\nWhole runs (JVM start-up and JIT warm-up included):\n'; c=cpu; p=tput
+  else
+    printf '\nAfter warm-up (from the first status line at %s s to the end of the run):\n' "$WARMUP"; c=wcpu; p=wtput
+  fi
+  printf '\n| threads | ours CPU µs/op | stock CPU µs/op | CPU stock/ours | ours ops/s | stock ops/s | ops/s ours/stock |\n'
+  printf '|---:|---:|---:|---:|---:|---:|---:|\n'
+  for t in $THREADS; do
+    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$(cell "$t" ours $c)" "$(cell "$t" stock $c)" "$(rcell "$t" $c)" \
+      "$(cell "$t" ours $p)" "$(cell "$t" stock $p)" "$(rcell "$t" $p)"
+  done
+done
+echo
+for t in $THREADS; do
+  echo "# $t threads, stock/ours CPU per round: whole $(paste -sd' ' "$OUT/t$t.cpu-ratio"); after warm-up $(paste -sd' ' "$OUT/t$t.wcpu-ratio")"
 done
 echo
 echo "# medians (min-max) of $ROUNDS rounds; ratios per round; effective client settings as each side printed them:"

@@ -41,3 +41,49 @@ ycsb_runtime_s() { awk -F', ' '/^\[OVERALL\], RunTime/ {printf "%.3f", $3 / 1000
 # median of the numbers on stdin; min_max: "min-max"
 median() { sort -g | awk '{a[NR] = $1} END {if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 min_max() { sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "-" hi}'; }
+
+# timed_sampled NAME CMD...: as timed, and while it runs the client JVM's CPU (user + system, in
+# clock ticks) every 0.2 s into $OUT/NAME.ticks as "epoch-seconds ticks". The launcher execs java,
+# so the JVM is /usr/bin/time's one child.
+timed_sampled() {
+  local name=$1; shift
+  /usr/bin/time -f '%U %S %e %M' -o "$OUT/$name.time" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" &
+  local timer=$! jvm="" f
+  while kill -0 "$timer" 2>/dev/null; do
+    [[ -n $jvm ]] || jvm=$(pgrep -P "$timer" | head -1 || true)
+    if [[ -n $jvm ]] && read -r -a f <"/proc/$jvm/stat" 2>/dev/null; then
+      echo "$EPOCHREALTIME $((f[13] + f[14]))" >>"$OUT/$name.ticks"
+    fi
+    sleep 0.2
+  done
+  wait "$timer"
+}
+
+# after_warmup NAME WARMUP: client CPU µs per operation and operations per second from YCSB's first
+# status line at or after WARMUP seconds to its last one the CPU samples reach (needs -s with
+# status.interval=1 and timed_sampled), as "CPU_US_PER_OP OPS_PER_S"; "n/a n/a" when the run was
+# too short to leave 5 s after WARMUP.
+after_warmup() {
+  local name=$1 warm=$2 last_sample status a b
+  last_sample=$(tail -1 "$OUT/$name.ticks" 2>/dev/null | cut -d' ' -f1)
+  # status lines ("2026-11-25 04:20:01:123 25 sec: 412345 operations; ...") as "epoch sec ops"
+  status=$(grep -E '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]+ [0-9]+ sec: [0-9]+ operations;' "$OUT/$name.err" |
+    while read -r day time sec _ ops _; do
+      echo "$(date -d "$day ${time%:*}.${time##*:}" +%s.%N) $sec $ops"
+    done)
+  a=$(awk -v w="$warm" '$2 >= w {print; exit}' <<<"$status")
+  b=$(awk -v t="${last_sample:-0}" '$1 <= t {line = $0} END {print line}' <<<"$status")
+  if [[ -z $a || -z $b ]] || ! awk -v a="$a" -v b="$b" 'BEGIN {split(a, x, " "); split(b, y, " "); exit !(y[2] - x[2] >= 5)}'; then
+    echo "n/a n/a"; return
+  fi
+  awk -v a="$a" -v b="$b" -v hz="$(getconf CLK_TCK)" '
+    { t[NR] = $1; c[NR] = $2 }
+    function cpu_at(x,   i) {  # ticks at time x, interpolated between the samples around it
+      for (i = 2; i <= NR; i++) if (t[i] >= x) return c[i - 1] + (c[i] - c[i - 1]) * (x - t[i - 1]) / (t[i] - t[i - 1])
+      return c[NR]
+    }
+    END {
+      split(a, x, " "); split(b, y, " ")
+      printf "%.2f %.1f\n", (cpu_at(y[1]) - cpu_at(x[1])) * 1e6 / hz / (y[3] - x[3]), (y[3] - x[3]) / (y[1] - x[1])
+    }' "$OUT/$name.ticks"
+}
