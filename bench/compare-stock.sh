@@ -24,7 +24,7 @@
 #      JAVA_OPTS ("-Xmx1g -Xss512k -XX:+UseParallelGC": scripts/ycsb's own defaults below 1000 threads),
 #      PAIRED (0), DURATION (20, seconds per paired round), WARMUP (20: seconds of each run left out of
 #      the "after warm-up" table, which needs runs at least WARMUP + 5 s long, e.g. OPS=600000)
-# Needs mvn package and /usr/bin/time.
+# Needs mvn package, /usr/bin/time and pgrep.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,7 +50,7 @@ RUN_ARGS=(-p operationcount="$OPS")
 export JAVA_OPTS=${JAVA_OPTS:-"-Xmx1g -Xss512k -XX:+UseParallelGC"}
 OURS=$ROOT/scripts/ycsb
 OUT=$(mktemp -d)
-[[ -x /usr/bin/time ]] || { echo "bench: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+command -v pgrep >/dev/null && [[ -x /usr/bin/time ]] || { echo "bench: needs /usr/bin/time and pgrep (apt-get install time procps)" >&2; exit 2; }
 [[ -e $ROOT/orchestrator/target/lib ]] || { echo "bench: run mvn package first" >&2; exit 2; }
 
 source "$ROOT/bench/lib.sh"

@@ -59,20 +59,20 @@ timed_sampled() {
   wait "$timer"
 }
 
-# after_warmup NAME WARMUP: client CPU µs per operation and operations per second from YCSB's first
-# status line at or after WARMUP seconds to its last one the CPU samples reach (needs -s with
-# status.interval=1 and timed_sampled), as "CPU_US_PER_OP OPS_PER_S"; "n/a n/a" when the run was
-# too short to leave 5 s after WARMUP.
-after_warmup() {
-  local name=$1 warm=$2 last_sample status a b
+# cost_between NAME FROM [TO]: client CPU µs per operation and operations per second from YCSB's
+# first status line at or after FROM seconds to its last one at or before TO (default: the end) that
+# the CPU samples reach (needs -s with status.interval=1 and timed_sampled), as "CPU_US_PER_OP
+# OPS_PER_S"; "n/a n/a" when that leaves less than 5 s.
+cost_between() {
+  local name=$1 from=$2 to=${3:-999999999} last_sample status a b
   last_sample=$(tail -1 "$OUT/$name.ticks" 2>/dev/null | cut -d' ' -f1)
   # status lines ("2026-11-25 04:20:01:123 25 sec: 412345 operations; ...") as "epoch sec ops"
   status=$(grep -E '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]+ [0-9]+ sec: [0-9]+ operations;' "$OUT/$name.err" |
     while read -r day time sec _ ops _; do
       echo "$(date -d "$day ${time%:*}.${time##*:}" +%s.%N) $sec $ops"
     done)
-  a=$(awk -v w="$warm" '$2 >= w {print; exit}' <<<"$status")
-  b=$(awk -v t="${last_sample:-0}" '$1 <= t {line = $0} END {print line}' <<<"$status")
+  a=$(awk -v w="$from" '$2 >= w {print; exit}' <<<"$status")
+  b=$(awk -v t="${last_sample:-0}" -v to="$to" '$1 <= t && $2 <= to {line = $0} END {print line}' <<<"$status")
   if [[ -z $a || -z $b ]] || ! awk -v a="$a" -v b="$b" 'BEGIN {split(a, x, " "); split(b, y, " "); exit !(y[2] - x[2] >= 5)}'; then
     echo "n/a n/a"; return
   fi
@@ -87,3 +87,6 @@ after_warmup() {
       printf "%.2f %.1f\n", (cpu_at(y[1]) - cpu_at(x[1])) * 1e6 / hz / (y[3] - x[3]), (y[3] - x[3]) / (y[1] - x[1])
     }' "$OUT/$name.ticks"
 }
+
+# after_warmup NAME WARMUP: cost_between NAME WARMUP, to the end of the run.
+after_warmup() { cost_between "$1" "$2"; }
