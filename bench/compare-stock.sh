@@ -79,7 +79,7 @@ run_one() {  # run_one SIDE LAUNCHER T ROUND
   [[ $failed == 0 ]] || echo "WARNING: $n had $failed failed operations" >&2
   awk -v c="$(cpu_seconds "$n")" -v n="$ok" 'BEGIN {printf "%.2f\n", c * 1e6 / n}' >"$OUT/$n.cpu"
   awk -v r="$(ycsb_runtime_s "$n")" -v n="$ok" 'BEGIN {printf "%.1f\n", n / r}' >"$OUT/$n.tput"
-  after_warmup "$n" "$WARMUP" | { read -r cpu tput; echo "$cpu" >"$OUT/$n.wcpu"; echo "$tput" >"$OUT/$n.wtput"; }
+  cost_between "$n" "$WARMUP" | { read -r cpu tput; echo "$cpu" >"$OUT/$n.wcpu"; echo "$tput" >"$OUT/$n.wtput"; }
 }
 
 # run_pair T ROUND: both sides at once; a failure of either stops the script

@@ -66,11 +66,15 @@ timed_sampled() {
 cost_between() {
   local name=$1 from=$2 to=${3:-999999999} last_sample status a b
   last_sample=$(tail -1 "$OUT/$name.ticks" 2>/dev/null | cut -d' ' -f1)
-  # status lines ("2026-11-25 04:20:01:123 25 sec: 412345 operations; ...") as "epoch sec ops"
-  status=$(grep -E '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]+ [0-9]+ sec: [0-9]+ operations;' "$OUT/$name.err" |
-    while read -r day time sec _ ops _; do
-      echo "$(date -d "$day ${time%:*}.${time##*:}" +%s.%N) $sec $ops"
-    done)
+  # status lines ("2026-11-25 04:20:01:123 25 sec: 412345 operations; ...") as "epoch sec ops",
+  # converted once per run (one date per line) and kept for its other windows
+  if [[ ! -e $OUT/$name.status ]]; then
+    grep -E '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]+ [0-9]+ sec: [0-9]+ operations;' "$OUT/$name.err" |
+      while read -r day time sec _ ops _; do
+        echo "$(date -d "$day ${time%:*}.${time##*:}" +%s.%N) $sec $ops"
+      done >"$OUT/$name.status"
+  fi
+  status=$(<"$OUT/$name.status")
   a=$(awk -v w="$from" '$2 >= w {print; exit}' <<<"$status")
   b=$(awk -v t="${last_sample:-0}" -v to="$to" '$1 <= t && $2 <= to {line = $0} END {print line}' <<<"$status")
   if [[ -z $a || -z $b ]] || ! awk -v a="$a" -v b="$b" 'BEGIN {split(a, x, " "); split(b, y, " "); exit !(y[2] - x[2] >= 5)}'; then
@@ -87,6 +91,3 @@ cost_between() {
       printf "%.2f %.1f\n", (cpu_at(y[1]) - cpu_at(x[1])) * 1e6 / hz / (y[3] - x[3]), (y[3] - x[3]) / (y[1] - x[1])
     }' "$OUT/$name.ticks"
 }
-
-# after_warmup NAME WARMUP: cost_between NAME WARMUP, to the end of the run.
-after_warmup() { cost_between "$1" "$2"; }
