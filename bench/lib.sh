@@ -43,14 +43,17 @@ median() { sort -g | awk '{a[NR] = $1} END {if (NR % 2) print a[(NR + 1) / 2]; e
 min_max() { sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "-" hi}'; }
 
 # timed_sampled NAME CMD...: as timed, and while it runs the client JVM's CPU (user + system, in
-# clock ticks) every 0.2 s into $OUT/NAME.ticks as "epoch-seconds ticks". The launcher execs java,
-# so the JVM is /usr/bin/time's one child.
+# clock ticks) every 0.2 s into $OUT/NAME.ticks as "epoch-seconds ticks", and the JVM's PID into
+# $OUT/NAME.pid. The launcher execs java, so the JVM is /usr/bin/time's one child.
 timed_sampled() {
   local name=$1; shift
   /usr/bin/time -f '%U %S %e %M' -o "$OUT/$name.time" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" &
   local timer=$! jvm="" f
   while kill -0 "$timer" 2>/dev/null; do
-    [[ -n $jvm ]] || jvm=$(pgrep -P "$timer" | head -1 || true)
+    if [[ -z $jvm ]]; then
+      jvm=$(pgrep -P "$timer" | head -1 || true)
+      [[ -z $jvm ]] || echo "$jvm" >"$OUT/$name.pid"
+    fi
     if [[ -n $jvm ]] && read -r -a f <"/proc/$jvm/stat" 2>/dev/null; then
       echo "$EPOCHREALTIME $((f[13] + f[14]))" >>"$OUT/$name.ticks"
     fi
