@@ -8,7 +8,10 @@
 # stock/ours per round (above 1: ours is cheaper or faster); once for whole runs, once for what
 # follows the first WARMUP seconds of each run (client CPU sampled from /proc while it runs, and
 # YCSB's status lines every second): a 200,000-operation run on two cores is mostly JIT warm-up,
-# so the second table is each client's cost per operation once its code is compiled.
+# so the second table is each client's cost per operation once its code is compiled. A third
+# table gives the embedded server's CPU per operation behind each side (its JVM's ticks before and
+# after each run): on a machine the server shares with the client, what each side's commands cost
+# it bounds what the client's savings can do for throughput.
 #
 # The same settings on both sides, printed below: one connection string (database, w, pool size),
 # the same JVM options (JAVA_OPTS, which both launchers take), the same workload file and counts.
@@ -70,7 +73,8 @@ timed load "$OURS" load mongodb -s -P "$WORKLOAD" -p recordcount="$RECORDS" -p m
 echo "# loaded $RECORDS records with ours"
 
 run_one() {  # run_one SIDE LAUNCHER T ROUND
-  local n=t$3-r$4-$1
+  local n=t$3-r$4-$1 server_before
+  server_before=$(server_ticks)
   timed_sampled "$n" "$2" run mongodb -s -P "$WORKLOAD" -p recordcount="$RECORDS" "${RUN_ARGS[@]}" \
     -p mongodb.url="$URL" -p status.interval=1 -threads "$3" || { echo "bench: $n failed:" >&2; tail -5 "$OUT/$n.err" >&2; exit 1; }
   local ok failed
@@ -78,6 +82,10 @@ run_one() {  # run_one SIDE LAUNCHER T ROUND
   [[ $ok -gt 0 ]] || { echo "bench: $n ran no operation" >&2; tail -5 "$OUT/$n.err" >&2; exit 1; }
   [[ $failed == 0 ]] || echo "WARNING: $n had $failed failed operations" >&2
   awk -v c="$(cpu_seconds "$n")" -v n="$ok" 'BEGIN {printf "%.2f\n", c * 1e6 / n}' >"$OUT/$n.cpu"
+  # the server's CPU per operation of this run: what each side's commands cost it (n/a when both
+  # sides share the server at once, or it is not the embedded one)
+  awk -v a="$server_before" -v b="$(server_ticks)" -v n="$ok" -v p="$PAIRED" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN {if (p || a == "n/a" || b == "n/a") print "n/a"; else printf "%.2f\n", (b - a) * 1e6 / hz / n}' >"$OUT/$n.scpu"
   awk -v r="$(ycsb_runtime_s "$n")" -v n="$ok" 'BEGIN {printf "%.1f\n", n / r}' >"$OUT/$n.tput"
   cost_between "$n" "$WARMUP" | { read -r cpu tput; echo "$cpu" >"$OUT/$n.wcpu"; echo "$tput" >"$OUT/$n.wtput"; }
 }
@@ -108,7 +116,7 @@ for t in $THREADS; do
     if (( PAIRED )); then run_pair "$t" "$r"
     elif (( r % 2 )); then run_one ours "$OURS" "$t" "$r"; run_one stock "$STOCK" "$t" "$r"
     else run_one stock "$STOCK" "$t" "$r"; run_one ours "$OURS" "$t" "$r"; fi
-    ratio "$t" "$r" cpu ours stock; ratio "$t" "$r" wcpu ours stock; ratio "$t" "$r" tput stock ours; ratio "$t" "$r" wtput stock ours
+    ratio "$t" "$r" cpu ours stock; ratio "$t" "$r" wcpu ours stock; ratio "$t" "$r" scpu ours stock; ratio "$t" "$r" tput stock ours; ratio "$t" "$r" wtput stock ours
   done
 done
 
@@ -124,6 +132,11 @@ for window in whole after; do
     printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$(cell "$t" ours $c)" "$(cell "$t" stock $c)" "$(rcell "$t" $c)" \
       "$(cell "$t" ours $p)" "$(cell "$t" stock $p)" "$(rcell "$t" $p)"
   done
+done
+printf '\nServer CPU per operation, whole runs (the embedded server alone; n/a when paired or BENCH_URI):\n'
+printf '\n| threads | with ours µs/op | with stock µs/op | stock/ours |\n|---:|---:|---:|---:|\n'
+for t in $THREADS; do
+  printf '| %s | %s | %s | %s |\n' "$t" "$(cell "$t" ours scpu)" "$(cell "$t" stock scpu)" "$(rcell "$t" scpu)"
 done
 echo
 for t in $THREADS; do

@@ -12,6 +12,13 @@ start_embedded_server() {
   grep -q listening "$OUT/server.log" || { echo "bench: embedded server did not start" >&2; cat "$OUT/server.log" >&2; exit 1; }
 }
 
+# server_ticks: the embedded test server JVM's CPU so far (user + system, clock ticks), or "n/a"
+# when the server is not ours to read (BENCH_URI) or has gone.
+server_ticks() {
+  local f
+  if [[ -n ${SERVER_PID:-} ]] && read -r -a f <"/proc/$SERVER_PID/stat" 2>/dev/null; then echo $((f[13] + f[14])); else echo n/a; fi
+}
+
 # bench_server PORT: BENCH_URI when set (a server without credentials; its path names the database),
 # else the embedded test server on PORT; sets BASE (the URI without options) and SERVER (what to print).
 bench_server() {
