@@ -12,11 +12,17 @@ start_embedded_server() {
   grep -q listening "$OUT/server.log" || { echo "bench: embedded server did not start" >&2; cat "$OUT/server.log" >&2; exit 1; }
 }
 
-# server_ticks: the embedded test server JVM's CPU so far (user + system, clock ticks), or "n/a"
-# when the server is not ours to read (BENCH_URI) or has gone.
-server_ticks() {
+# process_ticks PID VAR: that process's CPU so far (user + system, clock ticks) into VAR, without a
+# subshell (timed_sampled calls it five times a second); fails when the process is gone
+process_ticks() {
   local f
-  if [[ -n ${SERVER_PID:-} ]] && read -r -a f <"/proc/$SERVER_PID/stat" 2>/dev/null; then echo $((f[13] + f[14])); else echo n/a; fi
+  read -r -a f 2>/dev/null <"/proc/$1/stat" && printf -v "$2" '%d' $((f[13] + f[14]))
+}
+# server_ticks: the embedded test server JVM's CPU so far, or "n/a" when the server is not ours to
+# read (BENCH_URI) or has gone.
+server_ticks() {
+  local t
+  if [[ -n ${SERVER_PID:-} ]] && process_ticks "$SERVER_PID" t; then echo "$t"; else echo n/a; fi
 }
 
 # bench_server PORT: BENCH_URI when set (a server without credentials; its path names the database),
@@ -55,14 +61,14 @@ min_max() { sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "-" hi}'; }
 timed_sampled() {
   local name=$1; shift
   /usr/bin/time -f '%U %S %e %M' -o "$OUT/$name.time" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" &
-  local timer=$! jvm="" f
+  local timer=$! jvm="" ticks
   while kill -0 "$timer" 2>/dev/null; do
     if [[ -z $jvm ]]; then
       jvm=$(pgrep -P "$timer" | head -1 || true)
       [[ -z $jvm ]] || echo "$jvm" >"$OUT/$name.pid"
     fi
-    if [[ -n $jvm ]] && read -r -a f <"/proc/$jvm/stat" 2>/dev/null; then
-      echo "$EPOCHREALTIME $((f[13] + f[14]))" >>"$OUT/$name.ticks"
+    if [[ -n $jvm ]] && process_ticks "$jvm" ticks; then
+      echo "$EPOCHREALTIME $ticks" >>"$OUT/$name.ticks"
     fi
     sleep 0.2
   done
