@@ -1,6 +1,6 @@
 #!/bin/sh
 #
-# bench/study1-table.sh: runs bench/plans/study1-cloud-disk-embedded.yaml (study 1's cloud-disk load table
+# bench/study1-table.sh: runs bench/plans/study1-local-ssd-embedded.yaml (study 1's local-SSD load table
 # at 1/1000 of its record counts and 1/8 of its threads, each size on its own embedded test server: NOT
 # MongoDB) and prints the shaped table README.md's Studies section shows beside the published one.
 # Needs `mvn package` first.
@@ -11,8 +11,8 @@ trap 'rm -rf "$out"' EXIT
 echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); server: embedded test server (mongo-java-server), not MongoDB"
 status=0
-"$root/scripts/orchestrator" run "$root/bench/plans/study1-cloud-disk-embedded.yaml" -o "$out" --progress none \
+"$root/scripts/orchestrator" run "$root/bench/plans/study1-local-ssd-embedded.yaml" -o "$out" --progress none \
   >/dev/null 2>"$out/err" || status=$?
 echo "exit: $status"
 [ "$status" -eq 0 ] || cat "$out/err"
-cat "$out"/study1-cloud-disk-embedded-*/tables/load.md
+cat "$out"/study1-local-ssd-embedded-*/tables/load.md

@@ -188,15 +188,15 @@ class PlanCheckTest {
         + " has operationcount 0 and no maxexecutiontime"), e.getMessage());
   }
 
-  /** Study 1 in small: two sizes per storage family, each at its own threads (8c32g: 32 vs 64). */
+  /** Study 1 in small: two sizes per storage family, each at its own threads (8c32g: cloud disk 64, local SSD 32). */
   private static String sizes(String compare) {
     return """
         name: sizes
         targets:
           - {name: disk-4c8g, uri: embedded, labels: {storage: cloud disk, size: 4c8g}, properties: {threads: 16}}
           - {name: ssd-4c8g, uri: embedded, labels: {storage: local SSD, size: 4c8g}, properties: {threads: 16}}
-          - {name: disk-8c32g, uri: embedded, labels: {storage: cloud disk, size: 8c32g}, properties: {threads: 32}}
-          - {name: ssd-8c32g, uri: embedded, labels: {storage: local SSD, size: 8c32g}, properties: {threads: 64}}
+          - {name: disk-8c32g, uri: embedded, labels: {storage: cloud disk, size: 8c32g}, properties: {threads: 64}}
+          - {name: ssd-8c32g, uri: embedded, labels: {storage: local SSD, size: 8c32g}, properties: {threads: 32}}
         scenarios:
           - {name: rw-95-5}
           - {name: rw-50-50}
@@ -210,7 +210,7 @@ class PlanCheckTest {
   void warnsOfPairsAComparisonWillRefuseNamingTheCellsAndTheDifferingToAdd() {
     PlanCheck.Checked checked = check(sizes("    - storage=cloud disk,local SSD\n"), new PlanCheck.Options(false, SMALL));
     assertEquals(java.util.List.of("plan.yaml:13: report.compare[0]: 'storage=cloud disk,local SSD' will not compare"
-        + " 2 pairs whose cells run differently: disk-8c32g vs ssd-8c32g: threads 32 vs 64 (rw-95-5, rw-50-50); if"
+        + " 2 pairs whose cells run differently: disk-8c32g vs ssd-8c32g: threads 64 vs 32 (rw-95-5, rw-50-50); if"
         + " intended, write this entry as a map with by: storage=cloud disk,local SSD and differing: [threads]"),
         checked.warnings());
   }

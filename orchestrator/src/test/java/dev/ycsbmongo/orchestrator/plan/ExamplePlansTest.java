@@ -77,20 +77,22 @@ class ExamplePlansTest {
     Matrix m = expand(PLANS.resolve("instance-sizes.yaml"));
     long disks = m.plan().targets().stream().filter(t -> t.labels().get("storage").equals("cloud disk")).count();
     long ssds = m.plan().targets().stream().filter(t -> t.labels().get("storage").equals("local SSD")).count();
-    assertEquals(10, disks, "the document's cloud-disk tables list 10 sizes");
-    assertEquals(8, ssds, "its local-SSD tables list 8");
+    assertEquals(10, ssds, "the document's first six tables (local SSD, physical servers, 4.2) list 10 sizes");
+    assertEquals(8, disks, "its last six (cloud disk, ESSD PL1, 4.4) list 8");
+    assertTrue(m.plan().targets().stream().allMatch(t -> t.labels().get("engine").equals(
+        t.labels().get("storage").equals("local SSD") ? "4.2" : "4.4")), "local SSD ran 4.2, cloud disk 4.4");
     assertEquals(18 * 6, m.phases().size(), "18 targets x (a measured load + 5 mixes), no extra loads");
-    Phase biggestRun = m.phases().stream().filter(p -> p.target().equals("disk-16c128g") && p.kind() == PhaseKind.RUN)
+    Phase biggestRun = m.phases().stream().filter(p -> p.target().equals("ssd-16c128g") && p.kind() == PhaseKind.RUN)
         .findFirst().orElseThrow();
     assertEquals("64000000", biggestRun.properties().get("recordcount"));
     assertEquals("64000000", biggestRun.properties().get("operationcount"), "operationcount = recordcount per size");
     assertEquals(160, biggestRun.threads());
-    Phase load = m.phases().stream().filter(p -> p.target().equals("disk-16c128g") && p.kind() == PhaseKind.LOAD)
+    Phase load = m.phases().stream().filter(p -> p.target().equals("ssd-16c128g") && p.kind() == PhaseKind.LOAD)
         .findFirst().orElseThrow();
     assertEquals(160, load.threads(), "the tables' load rows run at the size's own threads, not the command's 8");
-    Phase ssd16c64g = m.phases().stream().filter(p -> p.target().equals("ssd-16c64g") && p.kind() == PhaseKind.RUN)
+    Phase disk16c64g = m.phases().stream().filter(p -> p.target().equals("disk-16c64g") && p.kind() == PhaseKind.RUN)
         .findFirst().orElseThrow();
-    assertEquals(96, ssd16c64g.threads(), "local SSD 16 cores 64 GB: 96 threads, as its table says");
+    assertEquals(96, disk16c64g.threads(), "cloud disk 16 cores 64 GB: 96 threads, as its table says");
   }
 
   @Test

@@ -29,15 +29,15 @@ class TableShaperTest {
           columns: [recordcount, {threads: スレッド}, {throughput: スループット}, ral, wal]
       """;
 
-  /** Study 1 in small: three cloud-disk sizes over two ratios and one local-SSD size, two mixes. */
+  /** Study 1 in small: three local-SSD sizes over two ratios and one cloud-disk size, two mixes. */
   private static List<PhaseResult> study1() {
     List<PhaseResult> r = new ArrayList<>();
     int i = 1;
     for (String scenario : List.of("rw-100-0", "rw-50-50")) {
-      r.add(size(i++, "disk-1c2g", "cloud disk", "1:2", "1 core, 2 GB", 1_000_000, 4, scenario, 3.5));
-      r.add(size(i++, "disk-2c4g", "cloud disk", "1:2", "2 cores, 4 GB", 2_000_000, 8, scenario, 7.6));
-      r.add(size(i++, "disk-8c32g", "cloud disk", "1:4", "8 cores, 32 GB", 16_000_000, 32, scenario, 29.1));
-      r.add(size(i++, "ssd-4c8g", "local SSD", "1:2", "4 cores, 8 GB", 4_000_000, 16, scenario, 18.2));
+      r.add(size(i++, "ssd-1c2g", "local SSD", "1:2", "1 core, 2 GB", 1_000_000, 4, scenario, 3.5));
+      r.add(size(i++, "ssd-2c4g", "local SSD", "1:2", "2 cores, 4 GB", 2_000_000, 8, scenario, 7.6));
+      r.add(size(i++, "ssd-8c32g", "local SSD", "1:4", "8 cores, 32 GB", 16_000_000, 32, scenario, 29.1));
+      r.add(size(i++, "disk-4c8g", "cloud disk", "1:2", "4 cores, 8 GB", 4_000_000, 16, scenario, 18.2));
     }
     return r;
   }
@@ -60,15 +60,15 @@ class TableShaperTest {
   void shapesStudy1OneTablePerScenarioAndStorageWithRowsByRatioAndSize() {
     Shaped s = TableShaper.shape(spec(STUDY_1), study1());
     assertEquals(4, s.tables().size());
-    assertEquals(List.of("scenario: rw-100-0, storage: cloud disk", "scenario: rw-100-0, storage: local SSD",
-        "scenario: rw-50-50, storage: cloud disk", "scenario: rw-50-50, storage: local SSD"),
+    assertEquals(List.of("scenario: rw-100-0, storage: local SSD", "scenario: rw-100-0, storage: cloud disk",
+        "scenario: rw-50-50, storage: local SSD", "scenario: rw-50-50, storage: cloud disk"),
         s.tables().stream().map(t -> t.per().get(0).label() + ": " + t.per().get(0).value() + ", "
             + t.per().get(1).label() + ": " + t.per().get(1).value()).toList());
-    Table disk = s.tables().get(0);
+    Table ssd = s.tables().get(0);
     assertEquals(List.of("CPU: メモリ", "インスタンスタイプ", "recordcount", "スレッド", "スループット", "RAL (µs)", "WAL (µs)"),
-        disk.header());
-    assertEquals(List.of("1:2", "1 core, 2 GB", "1000000", "4", "3,500", "600", "900"), texts(disk.rows().get(0)));
-    assertEquals(List.of("1:4", "8 cores, 32 GB", "16000000", "32", "29,100", "600", "900"), texts(disk.rows().get(2)));
+        ssd.header());
+    assertEquals(List.of("1:2", "1 core, 2 GB", "1000000", "4", "3,500", "600", "900"), texts(ssd.rows().get(0)));
+    assertEquals(List.of("1:4", "8 cores, 32 GB", "16000000", "32", "29,100", "600", "900"), texts(ssd.rows().get(2)));
     assertTrue(s.notes().stream().noneMatch(n -> n.startsWith("Added")), "no key added: " + s.notes());
   }
 
@@ -106,8 +106,8 @@ class TableShaperTest {
   @Test
   void namesOneCsvPerTableByItsPerValues() {
     Shaped s = TableShaper.shape(spec(STUDY_1), study1());
-    assertEquals(List.of("by-size-rw-100-0-cloud_disk.csv", "by-size-rw-100-0-local_SSD.csv",
-        "by-size-rw-50-50-cloud_disk.csv", "by-size-rw-50-50-local_SSD.csv"), ShapedTableFiles.csvNames(s));
+    assertEquals(List.of("by-size-rw-100-0-local_SSD.csv", "by-size-rw-100-0-cloud_disk.csv",
+        "by-size-rw-50-50-local_SSD.csv", "by-size-rw-50-50-cloud_disk.csv"), ShapedTableFiles.csvNames(s));
     Shaped single = TableShaper.shape(spec("    - {name: all, rows: [target], columns: [throughput], scenarios: [rw-50-50]}\n"),
         study1());
     assertEquals(List.of("all.csv"), ShapedTableFiles.csvNames(single));
@@ -216,7 +216,7 @@ class TableShaperTest {
     Table t = s.tables().get(0);
     assertEquals(List.of("ratio", "target", "Throughput (ops/s)"), t.header());
     assertEquals(4, t.rows().size(), "one row per cell");
-    assertEquals(List.of("1:2", "disk-1c2g", "3,500"), texts(t.rows().get(0)));
+    assertEquals(List.of("1:2", "ssd-1c2g", "3,500"), texts(t.rows().get(0)));
     assertTrue(s.notes().stream().anyMatch(n -> n.startsWith("Added target as row keys")), s.notes().toString());
   }
 
@@ -241,12 +241,12 @@ class TableShaperTest {
     List<PhaseResult> records = new ArrayList<>(study1());
     records.set(1, TableFixtures.failed(records.get(1), "error rate 5% above maxErrorRate 1%"));
     Shaped s = TableShaper.shape(spec(STUDY_1), records);
-    Table disk = s.tables().get(0);
-    assertEquals("Status", disk.header().get(disk.header().size() - 1));
+    Table ssd = s.tables().get(0);
+    assertEquals("Status", ssd.header().get(ssd.header().size() - 1));
     assertEquals(List.of("", "2 cores, 4 GB", "2000000", "8", "-", "-", "-",
-        "FAILED: error rate 5% above maxErrorRate 1%"), texts(disk.rows().get(1)).stream()
+        "FAILED: error rate 5% above maxErrorRate 1%"), texts(ssd.rows().get(1)).stream()
         .map(v -> v.equals("1:2") ? "" : v).toList());
-    assertEquals("ok", disk.rows().get(0).get(disk.header().size() - 1).text());
+    assertEquals("ok", ssd.rows().get(0).get(ssd.header().size() - 1).text());
     assertTrue(s.notes().stream().anyMatch(n -> n.startsWith("Status added")), s.notes().toString());
   }
 
