@@ -1,6 +1,10 @@
 package dev.ycsbmongo.orchestrator.cli;
 
+import dev.ycsbmongo.orchestrator.exec.Replay;
 import dev.ycsbmongo.orchestrator.exec.RunDirectory;
+import dev.ycsbmongo.orchestrator.plan.Plan;
+import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.plan.PublishedTable;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.SummaryFiles;
 import dev.ycsbmongo.orchestrator.plan.CellProperty;
@@ -41,7 +45,8 @@ final class ReportCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run directory (results/<plan>-<time>/)")
+  @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run directory (results/<plan>-<time>/); with"
+      + " --replay, the directory to write the replay to")
   Path runDir;
 
   @Option(names = "--compare", paramLabel = "BY=A,B", description = "compare the cells with BY=A against those with "
@@ -63,8 +68,24 @@ final class ReportCommand implements Callable<Integer> {
       + "it; without --compare, BY is run (A = RUN_DIR's name, B = RUN_DIR_B's)")
   Path against;
 
+  @Option(names = "--replay", paramLabel = "PUBLISHED", description = "a document's published figures (YAML: source,"
+      + " plan, cells; see README, Replaying a published table): writes them to RUN_DIR as replayed records of the"
+      + " plan's cells (never as measured) and renders every report from them, so that a published table is restated"
+      + " by our tables and comparisons, and a run can be compared with it (report MY_RUN --against RUN_DIR)")
+  Path replay;
+
+  @Option(names = "--plan", paramLabel = "PLAN", description = "with --replay: the plan whose cells the published"
+      + " figures stand for (default: the file's own plan key)")
+  Path plan;
+
   @Override
   public Integer call() throws IOException {
+    if (replay != null) {
+      return replay();
+    }
+    if (plan != null) {
+      throw new BadInputException("--plan names the plan of a --replay; give --replay PUBLISHED with it");
+    }
     RunDirectory dir = runDirectory(runDir);
     // it rewrites the run's files: never while a run (or another report) writes them
     try (RunLock lock = RunLocks.take(dir, runDir, "report", spec.commandLine().getErr())) {
@@ -114,6 +135,34 @@ final class ReportCommand implements Callable<Integer> {
       }
     }
     SummaryFiles.writeHtml(dir);  // the page shows every comparison made of this run
+    out.flush();
+    return Main.OK;
+  }
+
+  /** {@code --replay}: the published figures as a run directory of replayed records, and its reports. */
+  private int replay() throws IOException {
+    if (!compare.isEmpty() || against != null || !differing.isEmpty() || !rangesOver.isEmpty()) {
+      throw new BadInputException("--replay writes a directory of its own; compare it afterwards with report RUN_DIR"
+          + " --against " + runDir);
+    }
+    PublishedTable table = PublishedTable.read(replay);
+    Path planFile = plan != null ? plan : table.plan().orElseThrow(() -> new BadInputException(replay
+        + ": names no plan; give --plan PLAN (the plan whose cells the figures stand for) or a plan key in the file"));
+    Plan loaded = PlanLoader.load(planFile, Replay.ANY_ENVIRONMENT);
+    List<PhaseResult> records = Replay.records(Replay.expand(loaded), table);
+    Files.createDirectories(runDir);
+    RunDirectory dir = new RunDirectory(runDir);
+    List<String> warnings;
+    try (RunLock lock = RunLocks.take(dir, runDir, "report", spec.commandLine().getErr())) {
+      warnings = Replay.write(dir, loaded, records);
+    }
+    warnings.forEach(this::warn);
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(Files.readString(dir.file(RunDirectory.SUMMARY_MD)));
+    out.println();
+    out.println("Replayed " + records.size() + " published cells of " + replay + " on plan " + loaded.name()
+        + " into " + runDir + " (not measured); compare a run with them: scripts/orchestrator report RUN_DIR --against "
+        + runDir);
     out.flush();
     return Main.OK;
   }

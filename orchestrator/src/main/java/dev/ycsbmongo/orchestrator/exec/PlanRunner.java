@@ -92,7 +92,7 @@ public final class PlanRunner {
       }
       Optional<String> dep = phase.dependsOn();
       // a load that succeeded in an earlier session: its data must still be there before it is read again
-      if (dep.isPresent() && earlier.containsKey(dep.get()) && earlier.get(dep.get()).succeeded()
+      if (dep.isPresent() && earlier.containsKey(dep.get()) && earlier.get(dep.get()).status() == PhaseStatus.SUCCEEDED
           && !verified.containsKey(dep.get())) {
         Phase load = byId.get(dep.get());
         boolean intact = dataIntact(load);

@@ -25,7 +25,27 @@ public final class SummaryMarkdown {
   public static final String EMBEDDED_WARNING = "**Measured against the embedded MongoDB-wire test server, not MongoDB: "
       + "these figures describe the client only.**";
 
+  /** Shown wherever replayed records are: published figures restated, never measured by this tool. */
+  public static final String REPLAYED_WARNING = "**Replayed, not measured: these figures are a document's published"
+      + " ones, turned into records (status replayed) so that our tables and comparisons restate it.**";
+
   private SummaryMarkdown() {
+  }
+
+  /** True when any record is a replayed published figure. */
+  public static boolean replayed(List<PhaseResult> records) {
+    return records.stream().anyMatch(PhaseResult::replayed);
+  }
+
+  /** The replayed warning and what was replayed (the records' commands name the document and table). */
+  public static void replayedNote(StringBuilder out, List<PhaseResult> rows) {
+    if (replayed(rows)) {
+      out.append('\n').append(REPLAYED_WARNING).append('\n');
+      rows.stream().filter(PhaseResult::replayed).map(PhaseResult::command).filter(java.util.Objects::nonNull)
+          .map(c -> c.contains("; ") ? c.substring(0, c.indexOf("; ")) : c).distinct()
+          .forEach(c -> out.append("\n").append(c.substring(0, 1).toUpperCase(Locale.ROOT)).append(c.substring(1))
+              .append(".\n"));
+    }
   }
 
   /** RAL and WAL spelled out, once per table file (WAL reads as write-ahead log to a MongoDB engineer). */
@@ -49,6 +69,7 @@ public final class SummaryMarkdown {
     if (rows.stream().anyMatch(r -> r.server() != null && r.server().embedded())) {
       out.append('\n').append(EMBEDDED_WARNING).append('\n');
     }
+    replayedNote(out, rows);
     serverNote(out, rows);
     targets(out, rows);
 
@@ -260,10 +281,11 @@ public final class SummaryMarkdown {
     out.append('\n');
   }
 
-  /** A cell's status: ok, or its first repetition that did not succeed, with the cause. */
+  /** A cell's status: ok (replayed, for published figures), or its first repetition that did not succeed, with the cause. */
   public static String status(List<PhaseResult> reps) {
     return reps.stream().filter(r -> !r.succeeded()).findFirst()
-        .map(r -> r.status().name() + (r.cause() == null ? "" : ": " + r.cause())).orElse("ok");
+        .map(r -> r.status().name() + (r.cause() == null ? "" : ": " + r.cause()))
+        .orElse(reps.stream().anyMatch(PhaseResult::replayed) ? "replayed" : "ok");
   }
 
   /** The value columns of one cell: its repetitions' means (and throughput range) when there are several. */

@@ -114,8 +114,14 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
         outputDirectory, serverSettings, serverMetrics, connections, stability, n, n == 1 ? null : n - 1, clients);
   }
 
+  /** True for a measured success and for a replayed published figure: both have figures to table and compare. */
   public boolean succeeded() {
-    return status == PhaseStatus.SUCCEEDED;
+    return status == PhaseStatus.SUCCEEDED || status == PhaseStatus.REPLAYED;
+  }
+
+  /** True for a published figure replayed into a record (see {@link PhaseStatus#REPLAYED}): not measured. */
+  public boolean replayed() {
+    return status == PhaseStatus.REPLAYED;
   }
 
   /** The window the tables show: steady state where there is one, else the whole phase. */

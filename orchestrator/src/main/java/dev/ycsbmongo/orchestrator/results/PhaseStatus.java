@@ -13,5 +13,11 @@ public enum PhaseStatus {
   /** Stopped by Ctrl-C (or SIGTERM) while running. */
   INTERRUPTED,
   /** Not run: the load it depends on did not succeed. */
-  SKIPPED
+  SKIPPED,
+  /**
+   * Not measured: a published figure replayed into a record ({@code report --replay}), so that the tables and
+   * comparisons restate a document from its own numbers. Tabled and compared like a success, and named as
+   * replayed wherever it is shown; never resumed over, never passed off as measured.
+   */
+  REPLAYED
 }

@@ -36,7 +36,10 @@ class PairingCliTest {
         null);
   }
 
-  /** Study 1's 8c32g: cloud disk at 32 threads, local SSD at 64, two mixes; local SSD 10% and 20% faster. */
+  /**
+   * Study 1's 8c32g: cloud disk at 64 threads, local SSD at 32 (as its tables give them), two mixes; local SSD
+   * 10% and 20% faster.
+   */
   private static Path run(Path tmp) throws IOException {
     Path dir = Files.createDirectories(tmp.resolve("sizes"));
     try (ResultsWriter w = ResultsWriter.open(dir)) {
@@ -44,9 +47,9 @@ class PairingCliTest {
       for (String mix : new String[] {"rw-95-5", "rw-50-50"}) {
         long faster = mix.equals("rw-95-5") ? 330_000 : 360_000;
         w.append(at(ResultFixtures.run(i++, "x", mix, 8, 1, 400, 600, 300_000, 300_000, ResultFixtures.MONGO),
-            "disk-8c32g", "cloud disk", "32"));
+            "disk-8c32g", "cloud disk", "64"));
         w.append(at(ResultFixtures.run(i++, "x", mix, 8, 1, 400, 600, faster, faster, ResultFixtures.MONGO),
-            "ssd-8c32g", "local SSD", "64"));
+            "ssd-8c32g", "local SSD", "32"));
       }
     }
     return dir;
@@ -56,7 +59,7 @@ class PairingCliTest {
   void refusesPairsRunAtDifferentThreadsAndSaysHowToAcceptThem(@TempDir Path tmp) throws IOException {
     InProcessCli r = InProcessCli.run("report", run(tmp).toString(), "--compare", STORAGE);
     assertEquals(0, r.exit(), r.err());
-    assertTrue(r.out().contains("- A and B ratio=1:4: threads differ: 32 (A) vs 64 (B); if intended, accept it with"
+    assertTrue(r.out().contains("- A and B ratio=1:4: threads differ: 64 (A) vs 32 (B); if intended, accept it with"
         + " differing: [threads] on this comparison in the plan (or report --differing threads)\n"), r.out());
     assertTrue(!r.out().contains("| Throughput A"), "no pair compared: " + r.out());
   }
@@ -67,7 +70,7 @@ class PairingCliTest {
     InProcessCli r = InProcessCli.run("report", dir.toString(), "--compare", STORAGE, "--differing", "threads",
         "--ranges-over", "ratio");
     assertEquals(0, r.exit(), r.err());
-    assertTrue(r.out().contains("| disk-8c32g → ssd-8c32g | 32 → 64 |"), r.out());
+    assertTrue(r.out().contains("| disk-8c32g → ssd-8c32g | 64 → 32 |"), r.out());
     assertTrue(r.out().contains("At ratio=1:4 across rw-95-5, rw-50-50:\n- Throughput: storage=local SSD is 10.0% to"
         + " 20.0% faster than storage=cloud disk"), r.out());
     String base = "comparison-storage-cloud_disk-vs-local_SSD";
@@ -78,7 +81,7 @@ class PairingCliTest {
     assertEquals(STORAGE + "\tdiffering=threads\trangesOver=ratio\n", Files.readString(dir.resolve("comparisons.txt")));
     // a later redraw makes it again with its rules
     assertEquals(0, InProcessCli.run("report", dir.toString()).exit());
-    assertTrue(Files.readString(dir.resolve(base + ".md")).contains("| 32 → 64 |"));
+    assertTrue(Files.readString(dir.resolve(base + ".md")).contains("| 64 → 32 |"));
   }
 
   @Test
@@ -121,13 +124,13 @@ class PairingCliTest {
         """);
     InProcessCli r = InProcessCli.run("report", dir.toString());
     assertEquals(0, r.exit(), r.err());
-    assertTrue(Files.readString(dir.resolve("comparison-storage-cloud_disk-vs-local_SSD.md")).contains("| 32 → 64 |"));
+    assertTrue(Files.readString(dir.resolve("comparison-storage-cloud_disk-vs-local_SSD.md")).contains("| 64 → 32 |"));
     String charts = Files.readString(dir.resolve("charts/charts.json"));
     assertTrue(charts.contains("\"id\" : \"throughput-vs-threads-sweep-run-cores-4\"")
         && charts.contains("\"id\" : \"throughput-vs-threads-sweep-run-cores-16\""), charts);
     assertTrue(Files.exists(dir.resolve("charts/latency-vs-threads-sweep-run-cores-16.svg")));
     InProcessCli again = InProcessCli.run("report", dir.toString(), "--compare", STORAGE);
-    assertTrue(again.out().contains("| 32 → 64 |"), "--compare of a comparison the plan names keeps its rules: "
+    assertTrue(again.out().contains("| 64 → 32 |"), "--compare of a comparison the plan names keeps its rules: "
         + again.out());
   }
 }

@@ -453,8 +453,9 @@ public final class ChartPlanner {
     String tool = records.stream().map(PhaseResult::client).filter(Objects::nonNull).findFirst()
         .map(c -> c.toolVersion()).orElse("?");
     boolean embedded = records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
-    return String.format(Locale.ROOT, "%s · ycsb-mongodb orchestrator %s%s", date, tool,
-        embedded ? " · embedded test server, not MongoDB" : "");
+    return String.format(Locale.ROOT, "%s · ycsb-mongodb orchestrator %s%s%s", date, tool,
+        embedded ? " · embedded test server, not MongoDB" : "",
+        records.stream().anyMatch(PhaseResult::replayed) ? " · replayed published figures, not measured" : "");
   }
 
   /** A file-name-safe id: kind and subject, lower case, other characters as '-'. */

@@ -121,6 +121,7 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
     List<String> notes = new ArrayList<>();
     covarying.forEach((k, values) -> notes.add(k + " changes with " + spec.by() + " (" + values
         + "), so it is not used to pair cells"));
+    replayedNote(cellsA, cellsB, twoRuns).ifPresent(notes::add);
     List<Range> ranges = ranges(pairs);
     ranges.addAll(rangesOver(pairs, rules.rangesOver()));
     return new Comparison(spec, rules, pairs, unpaired, ranges, notes, refused);
@@ -221,6 +222,18 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
           }
         }));
     return values;
+  }
+
+  /** Which side's figures are published ones replayed (never measured), when any are. */
+  private static java.util.Optional<String> replayedNote(List<PhaseResult> a, List<PhaseResult> b, boolean twoRuns) {
+    boolean inA = a.stream().anyMatch(PhaseResult::replayed);
+    boolean inB = b.stream().anyMatch(PhaseResult::replayed);
+    if (!inA && !inB) {
+      return java.util.Optional.empty();
+    }
+    String which = !twoRuns || (inA && inB) ? "these figures are" : inA ? "A's figures are" : "B's figures are";
+    return java.util.Optional.of("REPLAYED, not measured: " + which + " a document's published ones, turned into"
+        + " records so that this comparison restates it");
   }
 
   /** The scenario titles of the pairs and unpaired cells, in order of first appearance. */

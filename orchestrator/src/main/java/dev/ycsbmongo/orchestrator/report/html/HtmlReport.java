@@ -95,6 +95,10 @@ public final class HtmlReport {
       b.append("<p class=\"warning\">Measured against the embedded MongoDB-wire test server, not MongoDB: these"
           + " figures describe the client only.</p>\n");
     }
+    if (in.records().stream().anyMatch(PhaseResult::replayed)) {
+      b.append("<p class=\"warning\">Replayed, not measured: these figures are a document's published ones, turned"
+          + " into records (status replayed) so that our tables and comparisons restate it.</p>\n");
+    }
     b.append("<nav>Contents: <a href=\"#environment\">Environment</a>");
     if (!in.figures().isEmpty()) {
       b.append(" · <a href=\"#charts\">Charts</a>");

@@ -64,6 +64,13 @@ public final class ShapedTableFiles {
         continue;
       }
       String md = markdown(shaped, embedded);
+      if (SummaryMarkdown.replayed(records)) {
+        // after the title and the RAL/WAL terms, before any table: never read as measured
+        int at = md.indexOf(SummaryMarkdown.LATENCY_TERMS) + SummaryMarkdown.LATENCY_TERMS.length() + 1;
+        StringBuilder note = new StringBuilder();
+        SummaryMarkdown.replayedNote(note, records);
+        md = md.substring(0, at) + note + md.substring(at);
+      }
       Files.writeString(dir.resolve(spec.name() + ".md"), md, StandardCharsets.UTF_8);
       List<String> names = csvNames(shaped);
       for (int i = 0; i < names.size(); i++) {
