@@ -9,6 +9,7 @@ import dev.ycsbmongo.orchestrator.plan.PlanExpander;
 import dev.ycsbmongo.orchestrator.plan.PublishedTable;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import dev.ycsbmongo.orchestrator.results.AppliedSettings;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
@@ -122,19 +123,37 @@ public final class Replay {
   private static PhaseResult record(Plan plan, Phase phase, PublishedTable.Cell c, PublishedTable table) {
     Target t = plan.target(phase.target()).orElseThrow();
     Map<String, String> properties = phase.effectiveProperties();
-    long ops = operations(phase);
-    WindowStats full = new WindowStats(WindowStats.FULL, 0, ops > 0 ? ops / c.throughput() : 0, ops, 0,
-        c.throughput(), 0, operationStats(phase, properties, ops, c));
-    ServerMetrics server = c.cpu() == null && c.qps() == null ? null : serverMetrics(c);
     String cited = table.source() + "; " + c.table();
+    boolean stress = phase.kind() == PhaseKind.CONNECTIONS;
+    if (stress != (c.connections() != null) || (!stress && c.throughput() == null)) {
+      throw PlanException.at(table.file(), c.line(), null, phase.id() + (stress
+          ? " is a connection stress: give connections (the connections the server held), not throughput"
+          : " runs YCSB: give throughput (ops/s), not connections"));
+    }
+    long ops = operations(phase);
+    WindowStats full = stress ? null : new WindowStats(WindowStats.FULL, 0, ops > 0 ? ops / c.throughput() : 0, ops,
+        0, c.throughput(), 0, operationStats(phase, properties, ops, c));
+    ServerMetrics server = c.cpu() == null && c.qps() == null ? null : serverMetrics(c);
     return new PhaseResult(PhaseResult.SCHEMA_VERSION, plan.name(), RUN_ID_PREFIX + plan.name(), phase.index(),
         phase.id(), phase.kind(), phase.scenario(), phase.coordinates(), phase.repetition(), phase.dataSet(),
         new TargetRecord(t.name(), "published", t.labels()), new ServerInfo(null, "as published", null, false, null),
         null, "replayed from " + cited, properties, PhaseRecorder.parameters(phase), null, null,
-        full.durationSeconds(), PhaseStatus.REPLAYED, null, c.throughput(), c.throughput(), 0.0, full, null,
-        NO_STEADY, 0, null, null, phase.serverSettings().isEmpty() ? null
-            : new AppliedSettings(phase.serverSettings(), "as published: " + cited + "; not applied by this tool"),
-        server, null, null, null);
+        full == null ? 0 : full.durationSeconds(), PhaseStatus.REPLAYED, null, c.throughput(), c.throughput(),
+        stress ? null : 0.0, full, null, stress ? null : NO_STEADY, 0, null, null, phase.serverSettings().isEmpty()
+            ? null : new AppliedSettings(phase.serverSettings(), "as published: " + cited + "; not applied by this tool"),
+        server, stress ? connections(phase, c, cited) : null, null, null);
+  }
+
+  /**
+   * A connection stress as published: the connections the server held (the documents read them off the server's
+   * monitoring), as both what was opened and what the server saw; nothing else of it was published.
+   */
+  private static ConnectionStressResult connections(Phase phase, PublishedTable.Cell c, String cited) {
+    long asked = phase.connectionStress().count();
+    long held = c.connections();
+    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, asked, held, Math.max(0, asked - held),
+        new TreeMap<>(), held, Map.of(), "as published: " + cited, null, null, null, null, null, null, null, null, 0,
+        List.of(), List.of(), null, null, null, null, null, false, (int) asked, null, Map.of());
   }
 
   /** What the cell ran, as the plan asks it: the operation count of a run, the record count of a load. */

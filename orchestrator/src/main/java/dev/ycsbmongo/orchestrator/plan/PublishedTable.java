@@ -26,7 +26,8 @@ import java.util.Optional;
  *      with: {server.chainingAllowed: false, mongodb.writeConcern: 1}}
  * </pre>
  *
- * {@code table} (required) cites where the document prints the figure; {@code throughput} (ops/s) is required;
+ * {@code table} (required) cites where the document prints the figure; {@code throughput} (ops/s) is required
+ * but for a connection-stress cell, which takes {@code connections} (the connections the server held) instead;
  * {@code ral}, {@code wal} (µs), {@code cpu} (%) and {@code qps} are optional, and a latency of 0 means "no such
  * operation" (the documents print 0 so); {@code threads} and {@code with} (the cell's coordinates) pick one cell
  * of the plan where its target and scenario have several. Bad input is a {@link PlanException}: one line with the
@@ -40,7 +41,7 @@ public record PublishedTable(Path file, String source, Optional<Path> plan, List
 
   static final List<String> TOP_KEYS = List.of("source", "plan", "cells");
   static final List<String> CELL_KEYS = List.of("table", "target", "scenario", "threads", "with", "throughput", "ral",
-      "wal", "cpu", "qps");
+      "wal", "cpu", "qps", "connections");
 
   public PublishedTable {
     cells = List.copyOf(cells);
@@ -54,10 +55,12 @@ public record PublishedTable(Path file, String source, Optional<Path> plan, List
    * @param threads null when the entry does not say (the plan's cell must then be the only one of its target
    *     and scenario with those coordinates)
    * @param with the cell's coordinates, as the plan spells them (e.g. {@code server.chainingAllowed})
+   * @param throughput null only for a connection-stress cell
    * @param ral, wal null when the document gives none or prints 0 (no such operation)
+   * @param connections the connections the server held, as published (a connection-stress cell); null otherwise
    */
   public record Cell(int line, String table, String target, String scenario, Integer threads, Map<String, String> with,
-      double throughput, Double ral, Double wal, Double cpu, Double qps) {
+      Double throughput, Double ral, Double wal, Double cpu, Double qps, Long connections) {
     public Cell {
       with = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(with));
     }
@@ -115,11 +118,15 @@ public record PublishedTable(Path file, String source, Optional<Path> plan, List
       Node.Mapping wm = mapping(file, w.value(), key + ".with", "a map of the cell's coordinates");
       wm.entries().forEach((k, e) -> with.put(k, text(file, e.value(), key + ".with." + k)));
     }
-    double throughput = optionalNumber(file, m, "throughput", key) == null
-        ? missing(file, m, "throughput", key, "ops/s as published") : optionalNumber(file, m, "throughput", key);
+    Double connections = optionalNumber(file, m, "connections", key);
+    Double throughput = optionalNumber(file, m, "throughput", key);
+    if (throughput == null && connections == null) {
+      missing(file, m, "throughput", key, "ops/s as published (or connections, for a connection-stress cell)");
+    }
     return new Cell(m.line(), table, target, scenario, threads == null ? null : threads.intValue(), with, throughput,
         latency(optionalNumber(file, m, "ral", key)), latency(optionalNumber(file, m, "wal", key)),
-        optionalNumber(file, m, "cpu", key), optionalNumber(file, m, "qps", key));
+        optionalNumber(file, m, "cpu", key), optionalNumber(file, m, "qps", key),
+        connections == null ? null : Math.round(connections));
   }
 
   /** The documents print a latency of 0 for "no such operation": none, never a zero latency. */

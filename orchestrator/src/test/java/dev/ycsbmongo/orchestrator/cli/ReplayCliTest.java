@@ -64,7 +64,7 @@ class ReplayCliTest {
         PLAN.toString(), out.toString());
     assertEquals(2, badKey.exit());
     assertTrue(badKey.err().endsWith(":3: cells[0].thruput: unknown key; accepted: table, target, scenario, threads,"
-        + " with, throughput, ral, wal, cpu, qps\n"), badKey.err());
+        + " with, throughput, ral, wal, cpu, qps, connections\n"), badKey.err());
     InProcessCli noPlan = InProcessCli.run("report", "--replay", published(TWO).toString(), out.toString());
     assertEquals(2, noPlan.exit());
     assertTrue(noPlan.err().contains("names no plan; give --plan PLAN"), noPlan.err());

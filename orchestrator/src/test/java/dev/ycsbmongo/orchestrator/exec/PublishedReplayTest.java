@@ -202,6 +202,75 @@ class PublishedReplayTest {
         .collect(Collectors.toMap(p -> p.cell().get("target"), p -> change(p, Figure.THROUGHPUT)));
   }
 
+  // ---- study 4: data scale (Chinese) ------------------------------------------------------------------------
+
+  /**
+   * "For small and medium data the best is 128 threads, for large data 64" with the peaks it names: 5M documents
+   * about 230k, 200k, 160k, 140k (read only, read-heavy, mixed, write-heavy) at 128 threads; 30M 170k, 120k, 70k,
+   * 40k at 128; 100M 70k, 40k, 25k, 20k at 64. The document publishes only these peaks as numbers (its curves are
+   * images), so each curve here is its one published point and its best thread count is that point's: what this
+   * checks is that the tool places each peak on the plan's cell of its scale and scenario and restates the
+   * document's orderings from them, not that it finds a peak within a sweep.
+   */
+  @Test
+  void study4BestThreadsAndPeaksPerDataScale() throws IOException {
+    Replayed r = Replayed.of("data-scale.yaml", dir);
+    Map<String, dev.ycsbmongo.orchestrator.report.Curves.Curve> curves = new java.util.HashMap<>();
+    dev.ycsbmongo.orchestrator.report.Curves.of(r.records()).values().forEach(c -> curves.put(c.scenario() + "@"
+        + c.coordinates().get("recordcount"), c));
+    List<String> byWriteShare = List.of("S5-r100", "S2-r90-u10", "S3-r50-u50", "S4-r10-u90");
+    Map<String, Integer> best = Map.of("5000000", 128, "30000000", 128, "100000000", 64);
+    Map<String, List<Double>> peaks = Map.of("5000000", List.of(230e3, 200e3, 160e3, 140e3),
+        "30000000", List.of(170e3, 120e3, 70e3, 40e3), "100000000", List.of(70e3, 40e3, 25e3, 20e3));
+    for (String scale : best.keySet()) {
+      double previous = Double.MAX_VALUE;
+      for (int i = 0; i < byWriteShare.size(); i++) {
+        var c = curves.get(byWriteShare.get(i) + "@" + scale);
+        assertEquals(best.get(scale), c.bestThreads(), byWriteShare.get(i) + " at " + scale);
+        assertEquals(peaks.get(scale).get(i), c.peakThroughput(), 0.0, byWriteShare.get(i) + " at " + scale);
+        assertTrue(c.peakThroughput() < previous, "reads outperform writes: the more writes, the less throughput");
+        previous = c.peakThroughput();
+      }
+    }
+    // "as the data grows (millions, tens of millions, a hundred million) read and write throughput both fall"
+    for (String scenario : byWriteShare) {
+      assertTrue(curves.get(scenario + "@5000000").peakThroughput() > curves.get(scenario + "@30000000").peakThroughput()
+          && curves.get(scenario + "@30000000").peakThroughput() > curves.get(scenario + "@100000000").peakThroughput(),
+          scenario);
+    }
+    Comparison scale = r.compare("recordcount=5000000,30000000");
+    assertEquals(4, scale.pairs().size(), "5M against 30M at 128 threads, each scenario");
+    assertTrue(scale.pairs().stream().allMatch(p -> change(p, Figure.THROUGHPUT) < 0), "30M slower everywhere");
+    assertTrue(r.compare("recordcount=5000000,100000000").pairs().isEmpty(), "the 100M peaks were published at 64"
+        + " threads, the 5M ones at 128: no pair ran alike, and none is invented");
+  }
+
+  // ---- study 5: maximum connections (Indonesian) ------------------------------------------------------------
+
+  /**
+   * Each instance's maximum connections as the document heads its results (ESSD: dedicated 4c8g 8,000, dedicated
+   * 32c128g 96,000, general-purpose 8c32g 16,000; local disk: general-purpose 16c64g 32,000, dedicated 2c16g 8,000)
+   * are the plan's limits, and the two instances whose held connections its text states (8,000 and 32,000) reached
+   * them: the shaped table shows the connections held equal to the limit, nothing failed.
+   */
+  @Test
+  void study5EachInstanceHeldItsMaximumConnections() throws IOException {
+    Replayed r = Replayed.of("max-connections.yaml", dir);
+    Map<String, String> headings = Map.of("essd-4c8g", "8000", "essd-32c128g", "96000", "essd-8c32g", "16000",
+        "local-16c64g", "32000", "local-2c16g", "8000");
+    headings.forEach((target, limit) -> assertEquals(limit, r.plan().target(target).orElseThrow().labels()
+        .get("limit"), target));
+    assertEquals(2, r.records().size());
+    for (PhaseResult x : r.records()) {
+      assertEquals(Long.parseLong(x.target().labels().get("limit")), x.connections().opened(), x.phaseId());
+      assertEquals(x.connections().opened(), (long) x.connections().seenByServer());
+      assertEquals(0, x.connections().failed());
+    }
+    String md = r.file("tables/max-connections.md");
+    assertTrue(md.contains("| dedicated | 4 | 8GB | 8000 | 8000 | 8,000 | 8,000 |"), md);
+    assertTrue(md.contains("| general-purpose | 16 | 64GB | 32000 | 32000 | 32,000 | 32,000 |"), md);
+  }
+
   // ---- input -------------------------------------------------------------------------------------------------
 
   @Test
