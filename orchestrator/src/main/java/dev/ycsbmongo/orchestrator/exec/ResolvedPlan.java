@@ -136,6 +136,9 @@ public final class ResolvedPlan {
       m.put("acrossHeaders", t.acrossHeaders());
     }
     m.put("columns", t.columns().stream().map(ResolvedPlan::key).toList());
+    if (t.figures() != TableSpec.Figures.WHOLE) {
+      m.put("figures", t.figures().key());  // the default left out: plan.yaml as people write it
+    }
     return m;
   }
 

@@ -20,9 +20,37 @@ import java.util.regex.Pattern;
  * @param across the key whose values become columns, when the plan gives one
  * @param acrossHeaders headings for across's values ({@code true: chaining enabled}); a value without one is
  *     headed {@code key=value}
+ * @param figures which definition of the client figures (throughput, errors, latencies) the Markdown shows:
+ *     the whole run as YCSB prints it and the documents publish it (default), the steady window, or both
  */
 public record TableSpec(String name, Optional<String> title, List<Key> per, List<Key> rows, Optional<Key> across,
-    Map<String, String> acrossHeaders, List<Key> columns, List<String> scenarios, String path, int line) {
+    Map<String, String> acrossHeaders, List<Key> columns, List<String> scenarios, Figures figures, String path,
+    int line) {
+
+  /** The {@code figures} key's values. */
+  public enum Figures {
+    /** YCSB's whole-run figures, what the studies publish: the default. */
+    WHOLE,
+    /** The steady window's figures, after the ramp-up. */
+    STEADY,
+    /** Both, the whole run's first, each named. */
+    BOTH;
+
+    /** As a plan writes it. */
+    public String key() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The value a plan wrote, if it is one. */
+    public static Optional<Figures> parse(String written) {
+      return java.util.Arrays.stream(values()).filter(f -> f.key().equals(written)).findFirst();
+    }
+
+    /** The accepted values, for messages: {@code whole, steady, both}. */
+    public static String accepted() {
+      return String.join(", ", java.util.Arrays.stream(values()).map(Figures::key).toList());
+    }
+  }
 
   /** What a name must look like: it is part of file names. */
   public static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
@@ -33,6 +61,18 @@ public record TableSpec(String name, Optional<String> title, List<Key> per, List
     columns = List.copyOf(columns);
     scenarios = List.copyOf(scenarios);
     acrossHeaders = Plan.unmodifiableOrdered(acrossHeaders);
+    java.util.Objects.requireNonNull(figures, "figures");
+  }
+
+  /** A spec that shows the whole run's figures (the default). */
+  public TableSpec(String name, Optional<String> title, List<Key> per, List<Key> rows, Optional<Key> across,
+      Map<String, String> acrossHeaders, List<Key> columns, List<String> scenarios, String path, int line) {
+    this(name, title, per, rows, across, acrossHeaders, columns, scenarios, Figures.WHOLE, path, line);
+  }
+
+  /** This spec showing {@code f} (the CSV beside each table carries both, whatever the Markdown shows). */
+  public TableSpec withFigures(Figures f) {
+    return new TableSpec(name, title, per, rows, across, acrossHeaders, columns, scenarios, f, path, line);
   }
 
   /**

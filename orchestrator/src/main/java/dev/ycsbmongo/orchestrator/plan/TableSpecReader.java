@@ -13,7 +13,7 @@ import java.util.Optional;
 final class TableSpecReader {
 
   static final List<String> TABLE_KEYS = List.of("name", "title", "per", "rows", "across", "acrossHeaders", "columns",
-      "scenarios");
+      "scenarios", "figures");
 
   private static final String KEY_RULE = "a KEY or a one-entry map {KEY: \"Header text\"}";
   private static final String NAME_RULE = "a name of lower-case letters, digits and '-' starting with a letter or digit"
@@ -66,7 +66,18 @@ final class TableSpecReader {
     List<TableSpec.Key> columns = keys(t, "columns", true);
     List<String> only = t.entry("scenarios").map(e -> scenarioNames(t, e, scenarios)).orElse(List.of());
     placedOnce(t, per, rows, across, columns);
-    return new TableSpec(name, title, per, rows, across, acrossHeaders, columns, only, t.path(), t.line());
+    TableSpec.Figures figures = t.entry("figures").map(e -> figures(t, e)).orElse(TableSpec.Figures.WHOLE);
+    return new TableSpec(name, title, per, rows, across, acrossHeaders, columns, only, figures, t.path(), t.line());
+  }
+
+  private static TableSpec.Figures figures(Section t, Node.Entry entry) {
+    String rule = TableSpec.Figures.accepted() + " (whole: the whole run, as YCSB prints it and the documents"
+        + " publish it; steady: the window after the ramp-up; both: side by side)";
+    if (!(entry.value() instanceof Node.Scalar s)) {
+      throw t.error(entry, "expected one of " + rule + ", found " + entry.value().describe());
+    }
+    return TableSpec.Figures.parse(s.text().strip()).orElseThrow(() -> t.error(entry, "'" + s.text()
+        + "' is not a figures value; accepted: " + rule));
   }
 
   private static List<TableSpec.Key> keys(Section t, String field, boolean required) {

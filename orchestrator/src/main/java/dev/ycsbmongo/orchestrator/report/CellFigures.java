@@ -29,7 +29,14 @@ public record CellFigures(Double throughput, Long failed, Double errorRate, Doub
   static final List<String> WRITES = List.of("UPDATE", "INSERT", "DELETE");
 
   public static CellFigures of(PhaseResult r) {
-    WindowStats w = r.tableWindow();
+    return of(r, r.tableWindow());
+  }
+
+  /**
+   * The figures over window {@code w} of the record (its {@code full} or {@code steady}; null: no client figures,
+   * the server's only). {@code fullWindow} still says whether the record lacks a steady window.
+   */
+  public static CellFigures of(PhaseResult r, WindowStats w) {
     ServerMetrics m = r.serverMetrics();
     Double cpu = m == null ? null : m.cpuMeanPercent();
     Double qps = m == null ? null : m.qpsTotal();
@@ -62,5 +69,12 @@ public record CellFigures(Double throughput, Long failed, Double errorRate, Doub
         read.map(OperationStats::avgMicros).orElse(null), writes == 0 ? null : weighted / writes, 
         read.map(OperationStats::p99Micros).orElse(null), p99Write, r.steady() == null, cpu, qps, conns, lag,
         serverRead, serverWrite, serverCommand, limit, utilisation);
+  }
+
+  /** These figures with another throughput (YCSB's own whole-run one: {@link FigureWindow#WHOLE}). */
+  CellFigures withThroughput(Double t) {
+    return new CellFigures(t, failed, errorRate, ral, wal, p99Read, p99Write, fullWindow, cpuPercent, qps,
+        peakConnections, maxLagSeconds, serverReadLatency, serverWriteLatency, serverCommandLatency, connectionsLimit,
+        connectionsUtilisationPeak);
   }
 }

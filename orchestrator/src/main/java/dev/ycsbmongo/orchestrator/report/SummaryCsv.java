@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report;
 
+import dev.ycsbmongo.orchestrator.report.tables.ExecutedOperations;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -14,8 +16,14 @@ import java.util.Set;
  * spreadsheets and scripts. Plain numbers (no grouping), Locale.ROOT, RFC 4180 quoting, {@code \n}
  * line ends; an absent figure is an empty field. The server sampler's and the connection stress's
  * columns appear only when some phase of the run has them, so a run without them keeps its old shape.
- * Column names are unique: {@code read_avg_us} and {@code write_avg_us} are the figures the tables show
- * (READ; the count-weighted writes), {@code op_<operation>_*} each operation YCSB measured. {@code clients}
+ * Column names are unique. The client figures come in both definitions ({@link FigureWindow}), named by a
+ * {@code _whole} or {@code _steady} before the unit: {@code throughput_whole_ops_per_sec} is YCSB's own [OVERALL]
+ * Throughput, {@code throughput_steady_ops_per_sec} the steady window's successful operations per second;
+ * {@code read_avg_*} and {@code write_avg_*} are RAL and WAL (READ; the count-weighted writes). A phase without a
+ * steady window has its {@code _steady} columns empty. {@code operations_executed} is what YCSB ran (failed
+ * operations included, a read-modify-write once) and {@code time_bounded} whether maxexecutiontime ended the
+ * phase before its configured count. {@code op_<operation>_*} are each operation YCSB measured, over
+ * {@code window} (steady, or full when the phase had no steady window). {@code clients}
  * is the phase's client processes (every row); {@code start_skew_ms} and {@code outlier_clients} are filled
  * for cells driven by several clients only (their phase directories' clients.csv has every client's row).
  */
@@ -40,9 +48,11 @@ public final class SummaryCsv {
     List<String> header = new ArrayList<>(List.of("phase_index", "phase_id", "kind", "measured", "target", "scenario",
         "repetition"));
     coords.forEach(c -> header.add("coord." + c));
-    header.addAll(List.of("status", "cause", "window", "runtime_s", "throughput_ops_per_sec",
-        "ycsb_throughput_ops_per_sec", "operations", "failed_operations", "error_rate", "read_avg_us", "read_p99_us",
-        "write_avg_us", "write_p99_us"));
+    header.addAll(List.of("status", "cause", "runtime_s", "operations_executed", "time_bounded"));
+    for (FigureWindow fw : FigureWindow.values()) {
+      header.addAll(windowHead(fw));
+    }
+    header.add("window");
     for (String op : ops) {
       // prefixed: the READ operation's own columns would otherwise repeat the read_avg_us/read_p99_us above
       String p = OP_PREFIX + op.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
@@ -67,23 +77,19 @@ public final class SummaryCsv {
     line(out, header);
     for (PhaseResult r : rows) {
       WindowStats w = r.tableWindow();
-      CellFigures f = CellFigures.of(r);
       List<String> row = new ArrayList<>(List.of(Integer.toString(r.index()), r.phaseId(), r.kind().label(),
           Boolean.toString(Records.measured(r)), r.target().name(), r.scenario(), Integer.toString(r.repetition())));
       coords.forEach(c -> row.add(r.coordinates().getOrDefault(c, "")));
       row.add(r.status().name());
       row.add(r.cause() == null ? "" : r.cause());
-      row.add(w == null ? "" : w.window());
       row.add(num(r.runtimeSeconds()));
-      row.add(w == null ? "" : num(w.throughputOpsPerSec()));
-      row.add(r.ycsbThroughputOpsPerSec() == null ? "" : num(r.ycsbThroughputOpsPerSec()));
-      row.add(w == null ? "" : Long.toString(w.operations()));
-      row.add(w == null ? "" : Long.toString(w.failedOperations()));
-      row.add(w == null ? "" : String.format(Locale.ROOT, "%.6f", w.errorRate()));
-      row.add(num(f.ral()));
-      row.add(f.p99Read() == null ? "" : Long.toString(f.p99Read()));
-      row.add(num(f.wal()));
-      row.add(f.p99Write() == null ? "" : Long.toString(f.p99Write()));
+      OptionalLong ran = ExecutedOperations.of(r);
+      row.add(ran.isPresent() ? Long.toString(ran.getAsLong()) : "");
+      row.add(ran.isPresent() ? Boolean.toString(timeBounded(r)) : "");
+      for (FigureWindow fw : FigureWindow.values()) {
+        row.addAll(windowValues(fw, r));
+      }
+      row.add(w == null ? "" : w.window());
       for (String op : ops) {
         OperationStats s = w == null ? null : w.operation(op).orElse(null);
         row.add(s == null ? "" : Long.toString(s.count()));
@@ -108,6 +114,38 @@ public final class SummaryCsv {
       line(out, row);
     }
     return out.toString();
+  }
+
+  /**
+   * One definition's columns ({@link FigureWindow}), its name before the unit: {@code throughput_whole_ops_per_sec},
+   * {@code operations_whole}, ..., {@code write_p99_steady_us}.
+   */
+  static List<String> windowHead(FigureWindow fw) {
+    String s = fw.csvSuffix();
+    return List.of("throughput_" + s + "_ops_per_sec", "operations_" + s, "failed_operations_" + s, "error_rate_" + s,
+        "read_avg_" + s + "_us", "read_p99_" + s + "_us", "write_avg_" + s + "_us", "write_p99_" + s + "_us");
+  }
+
+  private static List<String> windowValues(FigureWindow fw, PhaseResult r) {
+    WindowStats w = fw.window(r);
+    if (w == null) {
+      return windowHead(fw).stream().map(h -> "").toList();
+    }
+    CellFigures f = fw.figures(r);
+    return List.of(num(f.throughput()), Long.toString(w.operations()), Long.toString(w.failedOperations()),
+        String.format(Locale.ROOT, "%.6f", w.errorRate()), num(f.ral()),
+        f.p99Read() == null ? "" : Long.toString(f.p99Read()), num(f.wal()),
+        f.p99Write() == null ? "" : Long.toString(f.p99Write()));
+  }
+
+  /** Whether maxexecutiontime ended the phase before its configured count (operationcount; a load's inserts). */
+  static boolean timeBounded(PhaseResult r) {
+    Long asked = switch (r.kind()) {
+      case RUN -> r.parameters().operationCount();
+      case LOAD -> r.parameters().insertCount() != null ? r.parameters().insertCount() : r.parameters().recordCount();
+      default -> null;
+    };
+    return asked != null && ExecutedOperations.timeBounded(r, asked);
   }
 
   static String num(Double v) {

@@ -16,9 +16,10 @@ import java.util.stream.Collectors;
 
 /**
  * {@code summary.md}: the field notes' tables, one per scenario. Rows are cells (target and the
- * coordinates that vary in that table), columns Throughput (successful ops/s), Errors, RAL, WAL,
- * p99 read, p99 write and Status. Repetitions of a cell are one row: means, with n and the
- * throughput range. Numbers use Locale.ROOT with ',' grouping and no decimals; "-" is absent.
+ * coordinates that vary in that table), columns throughput, RAL and WAL in both definitions ({@link FigureWindow}:
+ * YCSB's whole run, then the steady window), the whole run's errors, the steady p99s and Status. Repetitions of
+ * a cell are one row: means, with n and the steady throughput range. Numbers use Locale.ROOT with ',' grouping
+ * and no decimals; "-" is absent.
  */
 public final class SummaryMarkdown {
 
@@ -63,7 +64,7 @@ public final class SummaryMarkdown {
     }
     PhaseResult first = rows.get(0);
     out.append("Run `").append(first.runId()).append("`. ").append(windowNote(rows)).append('\n');
-    out.append("Throughput counts successful operations only; Errors are failed operations and their share; "
+    out.append(FigureWindow.TERMS + " Errors are failed operations and their share; "
         + "latencies in µs; \"-\" where the phase measured no such operation. " + LATENCY_TERMS
         + " p99 write is the highest of their p99s.\n");
     if (rows.stream().anyMatch(r -> r.server() != null && r.server().embedded())) {
@@ -82,10 +83,11 @@ public final class SummaryMarkdown {
     List<PhaseResult> others = rows.stream().filter(r -> !Records.measured(r)).toList();
     if (!others.isEmpty()) {
       out.append("\n## Other phases (loads that prepare data, warm-ups)\n\n");
-      out.append("| Phase | Status | Throughput (ops/s) | Runtime (s) | Loaded | Cause |\n");
+      out.append("| Phase | Status | " + FigureWindow.WHOLE.name(THROUGHPUT)
+          + " | Runtime (s) | Loaded | Cause |\n");
       out.append("|:---|:---|---:|---:|---:|:---|\n");
       for (PhaseResult r : others) {
-        CellFigures f = CellFigures.of(r);
+        CellFigures f = FigureWindow.WHOLE.figures(r);
         out.append("| ").append(cell(r.phaseId())).append(" | ").append(r.status().name().toLowerCase(Locale.ROOT))
             .append(" | ").append(num(f.throughput())).append(" | ")
             .append(String.format(Locale.ROOT, "%.1f", r.runtimeSeconds())).append(" | ")
@@ -157,12 +159,12 @@ public final class SummaryMarkdown {
     Set<Double> rampUps = rows.stream().map(PhaseResult::rampUpSeconds).collect(Collectors.toCollection(LinkedHashSet::new));
     String ramp = rampUps.size() == 1 ? String.format(Locale.ROOT, "%s s", trim(rampUps.iterator().next())) : "per-phase";
     boolean auto = rows.stream().anyMatch(r -> r.stability() != null && "auto".equals(r.stability().steadyStartRule()));
-    String start = auto ? "Figures over each phase's steady window, from where its throughput settled (at least a " + ramp
-        + " ramp-up in; results.jsonl stability.steadyStartSeconds says where)"
-        : "Figures over the steady state after a " + ramp + " ramp-up";
-    String note = start + ", except rows marked (full): phases too short for one, measured over their whole run.";
+    String note = auto ? "Steady figures over each phase's steady window, from where its throughput settled (at least a "
+        + ramp + " ramp-up in; results.jsonl stability.steadyStartSeconds says where)."
+        : "Steady figures over the steady state after a " + ramp + " ramp-up.";
     if (rows.stream().anyMatch(r -> spreadOf(r) != null)) {
-      note += " Spread (CV): how much the per-second throughput varied over that window (standard deviation / mean).";
+      note += " Spread (CV): how much the per-second throughput varied over the steady window (standard deviation /"
+          + " mean).";
     }
     return note;
   }
@@ -226,7 +228,7 @@ public final class SummaryMarkdown {
     if (stress) {
       head.addAll(ConnectionTable.HEAD);
     } else {
-      head.addAll(List.of("Throughput (ops/s)", "Errors", "RAL (µs)", "WAL (µs)", "p99 read (µs)", "p99 write (µs)"));
+      head.addAll(FIGURE_HEAD);
       if (spread) {
         head.add("Spread (CV)");
       }
@@ -250,6 +252,14 @@ public final class SummaryMarkdown {
     }
     CrossCheckNotes.render(out, records);
   }
+
+  private static final String THROUGHPUT = "Throughput (ops/s)";
+
+  /** The client figures' headings, each naming its definition: throughput, RAL and WAL in both, whole run first. */
+  static final List<String> FIGURE_HEAD = List.of(FigureWindow.WHOLE.name(THROUGHPUT),
+      FigureWindow.STEADY.name(THROUGHPUT), FigureWindow.WHOLE.name("Errors"), FigureWindow.WHOLE.name("RAL (µs)"),
+      FigureWindow.STEADY.name("RAL (µs)"), FigureWindow.WHOLE.name("WAL (µs)"), FigureWindow.STEADY.name("WAL (µs)"),
+      FigureWindow.STEADY.name("p99 read (µs)"), FigureWindow.STEADY.name("p99 write (µs)"));
 
   /** A server figure column: shown in a table only when some cell of that table measured it. */
   record ServerColumn(String label, Function<CellFigures, Double> value, String format) {
@@ -291,27 +301,31 @@ public final class SummaryMarkdown {
   /** The value columns of one cell: its repetitions' means (and throughput range) when there are several. */
   private static List<String> figures(List<PhaseResult> reps, List<ServerColumn> server, boolean spread) {
     List<PhaseResult> ok = reps.stream().filter(PhaseResult::succeeded).toList();
-    List<CellFigures> f = ok.stream().map(CellFigures::of).toList();
+    List<CellFigures> f = ok.stream().map(FigureWindow.STEADY::figures).toList();
+    List<CellFigures> w = ok.stream().map(FigureWindow.WHOLE::figures).toList();
     if (ok.isEmpty()) {
-      List<String> none = new ArrayList<>(List.of("-", "-", "-", "-", "-", "-"));
+      List<String> none = new ArrayList<>(FIGURE_HEAD.stream().map(h -> "-").toList());
       if (spread) {
         none.add("-");
       }
       server.forEach(c -> none.add("-"));
       return none;
     }
-    boolean full = f.stream().anyMatch(CellFigures::fullWindow);
-    String throughput = num(mean(f.stream().map(CellFigures::throughput).toList())) + (full ? " (full)" : "");
-    if (ok.size() > 1) {
-      double min = f.stream().mapToDouble(CellFigures::throughput).min().orElse(0);
-      double max = f.stream().mapToDouble(CellFigures::throughput).max().orElse(0);
-      throughput += " (n=" + ok.size() + ", " + num(min) + "–" + num(max) + ")";
+    String throughput = num(mean(f.stream().map(CellFigures::throughput).toList()));
+    List<Double> each = f.stream().map(CellFigures::throughput).filter(Objects::nonNull).toList();
+    if (each.size() > 1) {
+      double min = each.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+      double max = each.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+      throughput += " (n=" + each.size() + ", " + num(min) + "–" + num(max) + ")";
     }
-    long failed = f.stream().mapToLong(c -> c.failed() == null ? 0 : c.failed()).sum();
-    Double rate = mean(f.stream().map(CellFigures::errorRate).toList());
-    String errors = String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100);
-    List<String> row = new ArrayList<>(List.of(throughput, errors, num(mean(f.stream().map(CellFigures::ral).toList())),
-        num(mean(f.stream().map(CellFigures::wal).toList())),
+    List<CellFigures> counted = w.stream().filter(c -> c.failed() != null).toList();
+    long failed = counted.stream().mapToLong(CellFigures::failed).sum();
+    Double rate = mean(counted.stream().map(CellFigures::errorRate).toList());
+    String errors = counted.isEmpty() ? "-"
+        : String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100);
+    List<String> row = new ArrayList<>(List.of(num(mean(w.stream().map(CellFigures::throughput).toList())), throughput,
+        errors, num(mean(w.stream().map(CellFigures::ral).toList())), num(mean(f.stream().map(CellFigures::ral).toList())),
+        num(mean(w.stream().map(CellFigures::wal).toList())), num(mean(f.stream().map(CellFigures::wal).toList())),
         num(mean(f.stream().map(c -> c.p99Read() == null ? null : c.p99Read().doubleValue()).toList())),
         num(mean(f.stream().map(c -> c.p99Write() == null ? null : c.p99Write().doubleValue()).toList()))));
     if (spread) {

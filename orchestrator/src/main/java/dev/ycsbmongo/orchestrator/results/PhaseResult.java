@@ -124,7 +124,10 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
     return status == PhaseStatus.REPLAYED;
   }
 
-  /** The window the tables show: steady state where there is one, else the whole phase. */
+  /**
+   * The window comparisons, charts and curves read: steady state where there is one, else the whole phase. The
+   * tables show both windows, each named ({@code report.FigureWindow}).
+   */
   public WindowStats tableWindow() {
     return steady != null ? steady : full;
   }

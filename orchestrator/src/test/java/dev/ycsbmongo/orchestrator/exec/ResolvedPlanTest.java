@@ -44,6 +44,7 @@ class ResolvedPlanTest {
               across: target
               acrossHeaders: {t: the target}
               columns: [throughput, {ral: RAL}]
+              figures: both
         """, Path.of("plan.yaml"), Map.of("PW", "x"));
     String yaml = ResolvedPlan.yaml(plan);
     var stored = PlanLoader.tables(yaml, Path.of("plan.yaml"));
@@ -53,6 +54,7 @@ class ResolvedPlanTest {
     assertEquals(written.title(), read.title());
     assertEquals(written.scenarios(), read.scenarios());
     assertEquals(written.acrossHeaders(), read.acrossHeaders());
+    assertEquals(TableSpec.Figures.BOTH, read.figures(), "a redraw shows the figures the plan asked for");
     assertEquals(written.all().stream().map(k -> k.written() + "=" + k.header()).toList(),
         read.all().stream().map(k -> k.written() + "=" + k.header()).toList());
     assertEquals(List.of("scenario", "threads", "target", "throughput", "ral"),

@@ -122,4 +122,27 @@ class TableSpecReaderTest {
     assertRejected("    - {name: t, columns: [ral], scenarios: [aa]}\n", "plan.yaml:11: report.tables[0].scenarios[0]:"
         + " 'aa' is not a scenario of this plan; accepted: a, b (did you mean 'a'?)");
   }
+
+  @Test
+  void readsWhichFiguresATableShowsTheWholeRunByDefault() {
+    assertEquals(TableSpec.Figures.WHOLE, load("    - {name: t, columns: [throughput]}\n").tables().get(0).figures());
+    assertEquals(TableSpec.Figures.STEADY, load("    - {name: t, columns: [throughput], figures: steady}\n").tables()
+        .get(0).figures());
+    assertEquals(TableSpec.Figures.BOTH, load("    - {name: t, columns: [throughput], figures: both}\n").tables()
+        .get(0).figures());
+  }
+
+  @Test
+  void refusesAFiguresValueItDoesNotKnowWithTheAcceptedOnes() {
+    String accepted = "accepted: whole, steady, both (whole: the whole run, as YCSB prints it and the documents publish"
+        + " it; steady: the window after the ramp-up; both: side by side)";
+    assertRejected("    - {name: t, columns: [throughput], figures: mser}\n",
+        "plan.yaml:11: report.tables[0].figures: 'mser' is not a figures value; " + accepted);
+    assertRejected("    - {name: t, columns: [throughput], figures: Whole}\n",
+        "plan.yaml:11: report.tables[0].figures: 'Whole' is not a figures value; " + accepted);
+    PlanException e = assertThrows(PlanException.class,
+        () -> load("    - {name: t, columns: [throughput], figures: [whole, steady]}\n"));
+    assertTrue(e.getMessage().startsWith("plan.yaml:11: report.tables[0].figures: expected one of whole, steady, both"),
+        e.getMessage());
+  }
 }

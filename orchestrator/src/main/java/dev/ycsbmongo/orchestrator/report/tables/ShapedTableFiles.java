@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.tables;
 
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
+import dev.ycsbmongo.orchestrator.report.FigureWindow;
 import dev.ycsbmongo.orchestrator.report.SummaryCsv;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Value;
@@ -21,7 +22,8 @@ import java.util.stream.Collectors;
  * The files of a plan's shaped tables, in {@code tables/} of the run directory: {@code <name>.md} with
  * every table of the spec (each under a heading naming its per values), and one plain CSV per table
  * beside it ({@code <name>-<per values>.csv}, or {@code <name>.csv} without per): the same columns, RFC
- * 4180 quoting, numbers without grouping, an absent figure an empty field. The directory is the
+ * 4180 quoting, numbers without grouping, an absent figure an empty field; whatever the spec's {@code figures}
+ * shows in the Markdown, the CSVs carry both the whole-run and the steady figures. The directory is the
  * tables' own: every drawing replaces the {@code .md} and {@code .csv} files it holds.
  */
 public final class ShapedTableFiles {
@@ -57,8 +59,11 @@ public final class ShapedTableFiles {
     boolean embedded = records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
     for (TableSpec spec : specs) {
       Shaped shaped;
+      Shaped both;
       try {
         shaped = TableShaper.shape(spec, records);
+        // the CSVs carry both definitions whatever the Markdown shows: same tables, same rows, more columns
+        both = TableShaper.shape(spec.withFigures(TableSpec.Figures.BOTH), records);
       } catch (TableShaper.TableProblem e) {
         warnings.add("table '" + spec.name() + "': " + e.getMessage() + "; not written");
         continue;
@@ -74,7 +79,7 @@ public final class ShapedTableFiles {
       Files.writeString(dir.resolve(spec.name() + ".md"), md, StandardCharsets.UTF_8);
       List<String> names = csvNames(shaped);
       for (int i = 0; i < names.size(); i++) {
-        Files.writeString(dir.resolve(names.get(i)), csv(shaped.tables().get(i)), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(names.get(i)), csv(both.tables().get(i)), StandardCharsets.UTF_8);
       }
       written.add(new Written(shaped.title(), DIR + "/" + spec.name() + ".md",
           names.stream().map(n -> DIR + "/" + n).toList(), md));
@@ -85,7 +90,7 @@ public final class ShapedTableFiles {
   /** The spec's Markdown: title, the RAL/WAL terms, the embedded-server warning when it applies, notes, tables. */
   public static String markdown(Shaped shaped, boolean embedded) {
     StringBuilder out = new StringBuilder("# ").append(shaped.title()).append("\n\n");
-    out.append(SummaryMarkdown.LATENCY_TERMS).append('\n');
+    out.append(SummaryMarkdown.LATENCY_TERMS).append(' ').append(FigureWindow.TERMS).append('\n');
     if (embedded) {
       out.append('\n').append(SummaryMarkdown.EMBEDDED_WARNING).append('\n');
     }

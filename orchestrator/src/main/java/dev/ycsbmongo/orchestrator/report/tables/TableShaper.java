@@ -3,6 +3,7 @@ package dev.ycsbmongo.orchestrator.report.tables;
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import dev.ycsbmongo.orchestrator.report.Curves;
+import dev.ycsbmongo.orchestrator.report.FigureWindow;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.report.charts.Knee;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Value;
@@ -81,6 +82,8 @@ public final class TableShaper {
   private final List<PhaseResult> in;
   private final Map<String, Curves.Curve> curves;
   private final List<String> notes = new ArrayList<>();
+  /** Whether some count shown is what ran rather than what was configured: its note is added. */
+  private boolean timeBounded;
 
   private TableShaper(TableSpec spec, List<PhaseResult> measured) {
     this.spec = spec;
@@ -102,7 +105,7 @@ public final class TableShaper {
     List<Resolved> per = resolveAll(spec.per());
     List<Resolved> rows = resolveAll(spec.rows());
     Resolved across = spec.across().map(this::resolve).orElse(null);
-    List<Resolved> columns = resolveAll(spec.columns());
+    List<Resolved> columns = windowed(resolveAll(spec.columns()));
     for (Resolved r : placing(per, rows, across)) {
       if (r.figure()) {
         throw new TableProblem("'" + r.key() + "' is a figure and cannot place cells; per, rows and across take"
@@ -156,7 +159,29 @@ public final class TableShaper {
       tables.add(spec.transposed() ? transposed(headings, tableUnits, across, acrossValues, columns, statusAdded)
           : table(headings, tableUnits, rowKeys, across, acrossValues, columns, statusAdded));
     });
+    if (timeBounded) {
+      notes.add(ExecutedOperations.NOTE);
+    }
     return new Shaped(spec, tables, notes);
+  }
+
+  /**
+   * The columns with each figure of two definitions (whole run, steady) as the spec's {@code figures} asks: one
+   * column per window shown, side by side, each heading naming its window.
+   */
+  private List<Resolved> windowed(List<Resolved> columns) {
+    List<Resolved> out = new ArrayList<>();
+    for (Resolved c : columns) {
+      if (c.source() == Source.FIGURE && WindowedColumns.windowed(c.key())) {
+        for (FigureWindow w : WindowedColumns.windows(spec.figures())) {
+          TableColumns.Column col = WindowedColumns.column(c.key(), w, c.header());
+          out.add(new Resolved(c.key(), col.header(), c.source(), col));
+        }
+      } else {
+        out.add(c);
+      }
+    }
+    return out;
   }
 
   private Table table(List<Heading> per, List<Unit> units, List<Resolved> rowKeys, Resolved across,
@@ -246,7 +271,13 @@ public final class TableShaper {
     if (c.figure()) {
       return c.column().value().apply(new TableColumns.Cell(u.reps(), curves.get(Curves.identity(u.first()))));
     }
-    return Value.of(identity(c, u));
+    String configured = identity(c, u);
+    Value ran = ExecutedOperations.value(c.key(), configured, u.reps());
+    if (ran != null) {
+      timeBounded = true;
+      return ran;
+    }
+    return Value.of(configured);
   }
 
   private static String identity(Resolved k, Unit u) {

@@ -50,7 +50,8 @@ class HtmlReportTest {
     assertTrue(html.contains("<p class=\"warning\">Measured against the embedded"), html);
     assertEquals(1, html.split("Measured against the embedded", -1).length - 1, "one warning, not summary.md's too");
     assertTrue(html.contains("<h2 id=\"rw-50-50-run\">rw-50-50 (run)</h2>"), html);
-    assertTrue(html.contains("<th class=\"num\">Throughput (ops/s)</th>"), html);
+    assertTrue(html.contains("<th class=\"num\">Throughput, whole run (ops/s)</th>"), html);
+    assertTrue(html.contains("<th class=\"num\">Throughput, steady (ops/s)</th>"), html);
     assertFalse(html.contains("<h2 id=\"targets\">"), "the Environment section replaces summary.md's Targets");
     assertTrue(html.contains("<section id=\"problems\">") && html.contains("error rate 3.00% over the 1% limit"
         + " &lt;execution.maxErrorRate&gt;"), "the failed phase and its cause, escaped");

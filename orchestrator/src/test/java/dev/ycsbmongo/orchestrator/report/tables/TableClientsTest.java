@@ -34,9 +34,10 @@ class TableClientsTest {
     List<PhaseResult> cells = List.of(
         ResultFixtures.withClientCount(cell(1, "one", Map.of(), "rw", Map.of(), Map.of(), 10, 400), 1),
         ResultFixtures.withClientCount(cell(2, "four", Map.of(), "rw", Map.of(), Map.of(), 35, 450), 4));
-    Shaped s = TableShaper.shape(spec("    - {name: all, rows: [target], columns: [clients, throughput]}\n"), cells);
+    Shaped s = TableShaper.shape(spec("    - {name: all, rows: [target], columns: [clients, throughput],"
+        + " figures: steady}\n"), cells);
     Table t = s.tables().get(0);
-    assertEquals(List.of("target", "clients", "Throughput (ops/s)"), t.header());
+    assertEquals(List.of("target", "clients", "Throughput, steady (ops/s)"), t.header());
     assertEquals(List.of("one", "1", "10,000"), texts(t.rows().get(0)));
     assertEquals(List.of("four", "4", "35,000"), texts(t.rows().get(1)));
   }
@@ -47,8 +48,8 @@ class TableClientsTest {
     List<PhaseResult> cells = List.of(
         ResultFixtures.withClientCount(cell(1, "one", Map.of(), "rw", Map.of(), Map.of(), 10, 400), 1),
         ResultFixtures.withClientCount(cell(2, "four", Map.of(), "rw", Map.of(), Map.of(), 35, 450), 4));
-    Table t = TableShaper.shape(spec("    - {name: all, rows: [clients], columns: [throughput]}\n"), cells).tables()
-        .get(0);
+    Table t = TableShaper.shape(spec("    - {name: all, rows: [clients], columns: [throughput], figures: steady}\n"),
+        cells).tables().get(0);
     assertEquals(List.of(List.of("1", "10,000"), List.of("4", "35,000")), t.rows().stream().map(r -> texts(r))
         .toList());
   }
