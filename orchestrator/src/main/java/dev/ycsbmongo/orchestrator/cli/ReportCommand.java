@@ -64,6 +64,11 @@ final class ReportCommand implements Callable<Integer> {
       + "value of these target labels or coordinates across all run scenarios (e.g. ratio)")
   List<String> rangesOver = new ArrayList<>();
 
+  @Option(names = "--describes", paramLabel = "LABEL", split = ",", description = "target labels that describe a "
+      + "target (e.g. cores, ram) rather than tell cells apart: not matched when pairing, each pair shows both values "
+      + "(added to the run's plan's report.describes)")
+  List<String> describes = new ArrayList<>();
+
   @Option(names = "--against", paramLabel = "RUN_DIR_B", description = "a second run directory: B's cells come from "
       + "it; without --compare, BY is run (A = RUN_DIR's name, B = RUN_DIR_B's)")
   Path against;
@@ -95,8 +100,8 @@ final class ReportCommand implements Callable<Integer> {
 
   private int report(RunDirectory dir) throws IOException {
     if (compare.isEmpty() && against == null) {
-      if (!differing.isEmpty() || !rangesOver.isEmpty()) {
-        throw new BadInputException("--differing and --ranges-over shape a comparison; give --compare BY=A,B"
+      if (!differing.isEmpty() || !rangesOver.isEmpty() || !describes.isEmpty()) {
+        throw new BadInputException("--differing, --ranges-over and --describes shape a comparison; give --compare BY=A,B"
             + " (or --against RUN_DIR_B) with them");
       }
       for (String warning : SummaryFiles.write(dir)) {
@@ -118,10 +123,12 @@ final class ReportCommand implements Callable<Integer> {
         specs.add(new CompareSpec(CompareSpec.RUN, name(dir, dirB, true), name(dir, dirB, false)));
       }
       PairingRules rules = rules();
+      List<String> described = describes(a, b);
       for (CompareSpec s : specs) {
         // without --differing/--ranges-over, a comparison the plan names keeps the plan's rules
-        PairingRules r = rules.isDefault() && dirB == null ? SummaryFiles.planRules(dir, s) : rules;
-        comparisons.add(Comparison.of(a, b, s, r));
+        PairingRules r = rules.isDefault() && dirB == null ? SummaryFiles.planRules(dir, s)
+            : rules.describing(SummaryFiles.planDescribes(dir));
+        comparisons.add(Comparison.of(a, b, s, r.describing(described)));
       }
     } catch (CompareSpecException e) {
       String m = e.getMessage();
@@ -176,6 +183,25 @@ final class ReportCommand implements Callable<Integer> {
     }
     List<String> keys = rangesOver.stream().map(String::strip).filter(k -> !k.isEmpty()).distinct().toList();
     return new PairingRules(accepted, keys);
+  }
+
+  /** --describes: each a label of some target of the compared runs; one that is not is bad input naming the choices. */
+  private List<String> describes(List<PhaseResult> a, List<PhaseResult> b) {
+    List<String> labels = java.util.stream.Stream.concat(a.stream(), b.stream())
+        .flatMap(r -> r.target().labels().keySet().stream()).distinct().toList();
+    List<String> out = new ArrayList<>();
+    for (String word : describes) {
+      String label = word.strip();
+      if (label.isEmpty()) {
+        continue;
+      }
+      if (!labels.contains(label)) {
+        throw new BadInputException("--describes: '" + label + "' is not a label of any target of this run; "
+            + (labels.isEmpty() ? "its targets have no labels" : "accepted: " + String.join(", ", labels)));
+      }
+      out.add(label);
+    }
+    return out;
   }
 
   private static RunDirectory runDirectory(Path path) {

@@ -10,6 +10,7 @@ import dev.ycsbmongo.orchestrator.plan.PlanComparison;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import dev.ycsbmongo.orchestrator.report.compare.CellView;
 import dev.ycsbmongo.orchestrator.report.compare.Comparison;
+import dev.ycsbmongo.orchestrator.report.compare.LabelMismatch;
 import dev.ycsbmongo.orchestrator.report.compare.Refusal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,8 +23,10 @@ import java.util.Set;
  * Before a plan runs: the pairs each of its comparisons will refuse because their cells run with
  * different threads, records or operations (study 1 scales threads with the instance), one warning
  * line per comparison naming the cells and the {@code differing:} to add if the difference is
- * intended. A warning, not a refusal: the run is still worth making, and the pairs are listed
- * under "Not compared" afterwards.
+ * intended; the cells it will leave alone because other target labels differ (study 2's clouds differ
+ * in cores), naming the labels with their values and the {@code report.describes} to add; and a
+ * comparison that will pair nothing at all, said as such. A warning, not a refusal: the run is still
+ * worth making, and the pairs are listed under "Not compared" afterwards.
  */
 final class PairingPreview {
 
@@ -41,15 +44,62 @@ final class PairingPreview {
     List<CellView> cells = matrix.phases().stream().filter(Phase::measured).map(p -> view(plan, p)).toList();
     List<String> warnings = new ArrayList<>();
     for (PlanComparison c : plan.comparisons()) {
-      List<Refusal> refused = Comparison.refusedBeforehand(cells, c.spec(), c.rules());
-      if (!refused.isEmpty()) {
-        warnings.add(warning(plan, c, refused));
+      Comparison.Preview p = preview(cells, c).orElse(null);
+      if (p == null) {
+        continue;
+      }
+      String lead = where(plan, c) + "'" + c.spec() + "' will " + (p.pairs() == 0 ? "pair nothing: it will " : "");
+      if (!p.refused().isEmpty()) {
+        warnings.add(lead + warning(c, p.refused()));
+      }
+      if (!p.mismatched().isEmpty()) {
+        warnings.add(lead + labelWarning(plan, c, p.mismatched()));
+      }
+      if (p.pairs() == 0 && p.refused().isEmpty() && p.mismatched().isEmpty()) {
+        warnings.add(where(plan, c) + "'" + c.spec() + "' will pair nothing: no cell with " + c.spec().by() + "="
+            + c.spec().b() + " has the scenario and coordinates of a cell with " + c.spec().by() + "=" + c.spec().a());
       }
     }
     return warnings;
   }
 
-  private static String warning(Plan plan, PlanComparison c, List<Refusal> refused) {
+  /** What comparison {@code c} will make of the plan's measured cells, every cell taken to succeed. */
+  static java.util.Optional<Comparison.Preview> preview(Matrix matrix, PlanComparison c) {
+    Plan plan = matrix.plan();
+    return preview(matrix.phases().stream().filter(Phase::measured).map(p -> view(plan, p)).toList(), c);
+  }
+
+  private static java.util.Optional<Comparison.Preview> preview(List<CellView> cells, PlanComparison c) {
+    return Comparison.beforehand(cells, c.spec(), c.rules());
+  }
+
+  private static String where(Plan plan, PlanComparison c) {
+    return plan.source() + (c.line() > 0 ? ":" + c.line() : "") + ": " + c.path() + ": ";
+  }
+
+  /**
+   * "leave 12 cells unpaired because target labels other than cloud differ: aws-medium vs azure-medium:
+   * cores differs: 1 (AWS) vs 2 (Azure) (insert, workload-a); ...; if these labels describe ...".
+   */
+  private static String labelWarning(Plan plan, PlanComparison c, List<LabelMismatch> mismatched) {
+    Map<String, Set<String>> what = new LinkedHashMap<>();
+    Set<String> labels = new LinkedHashSet<>(plan.describes());
+    for (LabelMismatch m : mismatched) {
+      labels.addAll(m.labels());
+      what.computeIfAbsent(m.targetA() + " vs " + m.targetB() + ": " + m.differencesText(), k -> new LinkedHashSet<>())
+          .add(m.scenario());
+    }
+    List<String> named = what.entrySet().stream().map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
+        .toList();
+    String list = named.size() <= MAX_NAMED ? String.join("; ", named)
+        : String.join("; ", named.subList(0, MAX_NAMED)) + "; and " + (named.size() - MAX_NAMED) + " more";
+    return "leave " + mismatched.size() + (mismatched.size() == 1 ? " cell" : " cells") + " unpaired because target"
+        + " labels other than " + c.spec().by() + " differ: " + list + "; if these labels describe the target rather"
+        + " than tell cells apart, write report.describes: [" + String.join(", ", labels) + "] in the plan, or drop"
+        + " them from the targets";
+  }
+
+  private static String warning(PlanComparison c, List<Refusal> refused) {
     // one entry per pair of targets and values: the scenarios of a size differ in nothing else
     Map<String, Set<String>> what = new LinkedHashMap<>();
     Set<CellProperty> properties = new LinkedHashSet<>();
@@ -68,8 +118,7 @@ final class PairingPreview {
     Set<CellProperty> all = new LinkedHashSet<>(c.rules().differing());
     all.addAll(properties);
     String add = String.join(", ", all.stream().sorted().map(CellProperty::word).toList());
-    String where = plan.source() + (c.line() > 0 ? ":" + c.line() : "") + ": " + c.path();
-    return where + ": '" + c.spec() + "' will not compare " + pairs.size() + (pairs.size() == 1 ? " pair" : " pairs")
+    return "not compare " + pairs.size() + (pairs.size() == 1 ? " pair" : " pairs")
         + " whose cells run differently: " + list + "; if intended, write this entry as a map with by: " + c.spec()
         + " and differing: [" + add + "]";
   }

@@ -84,6 +84,9 @@ public final class ResolvedPlan {
       // what SummaryFiles reads back to make the plan's comparisons, on every run and every redraw
       report.put("compare", plan.comparisons().stream().map(ResolvedPlan::comparison).toList());
     }
+    if (!plan.describes().isEmpty()) {
+      report.put("describes", plan.describes());
+    }
     if (plan.charts().splitBy() != null) {
       report.put("charts", Map.of("splitBy", plan.charts().splitBy()));
     }

@@ -22,7 +22,9 @@ import java.util.Set;
  * The report settings a run directory keeps for every redraw: the plan's {@code report} section in
  * plan.yaml (comparisons with their rules, {@code charts.splitBy}) and the comparisons {@code report
  * --compare} remembered in {@value RunDirectory#COMPARISONS}, one a line: {@code BY=A,B}, then
- * tab-separated {@code differing=threads,recordcount} and {@code rangesOver=ratio} when given. A
+ * tab-separated {@code differing=threads,recordcount}, {@code rangesOver=ratio} and {@code describes=cores,ram}
+ * when given. The
+ * plan's {@code report.describes} applies to all of them (it says what the targets' labels are). A
  * plan.yaml edited into something unreadable yields none: the tables never depend on it.
  */
 final class StoredReport {
@@ -39,8 +41,22 @@ final class StoredReport {
     return split.isValueNode() ? new ChartSettings(split.asText()) : ChartSettings.NONE;
   }
 
-  /** The plan's comparisons, then the remembered ones; one per BY=A,B, the remembered rules winning. */
+  /** The plan's {@code report.describes}: the target labels no comparison matches. */
+  static List<String> describes(String planYaml) {
+    return words(report(planYaml).path("describes"));
+  }
+
+  /**
+   * The plan's comparisons, then the remembered ones; one per BY=A,B, the remembered rules winning,
+   * each with the plan's {@code describes}.
+   */
   static List<Redraw> comparisons(String planYaml, Path remembered) throws IOException {
+    List<String> describes = describes(planYaml);
+    return all(planYaml, remembered).stream().map(r -> new Redraw(r.text(), r.rules().describing(describes)))
+        .toList();
+  }
+
+  private static List<Redraw> all(String planYaml, Path remembered) throws IOException {
     Map<String, Redraw> all = new LinkedHashMap<>();
     for (JsonNode n : report(planYaml).path("compare")) {
       if (n.isObject()) {
@@ -71,6 +87,9 @@ final class StoredReport {
     if (!rules.rangesOver().isEmpty()) {
       out.append("\trangesOver=").append(String.join(",", rules.rangesOver()));
     }
+    if (!rules.describing().isEmpty()) {
+      out.append("\tdescribes=").append(String.join(",", rules.describing()));
+    }
     return out.toString();
   }
 
@@ -82,14 +101,17 @@ final class StoredReport {
     String[] fields = line.strip().split("\t");
     Set<CellProperty> differing = new LinkedHashSet<>();
     List<String> rangesOver = new ArrayList<>();
+    List<String> describes = new ArrayList<>();
     for (int i = 1; i < fields.length; i++) {
       if (fields[i].startsWith("differing=")) {
         differing = properties(List.of(fields[i].substring("differing=".length()).split(",")));
       } else if (fields[i].startsWith("rangesOver=")) {
         rangesOver = List.of(fields[i].substring("rangesOver=".length()).split(","));
+      } else if (fields[i].startsWith("describes=")) {
+        describes = List.of(fields[i].substring("describes=".length()).split(","));
       }
     }
-    return new Redraw(fields[0].strip(), new PairingRules(differing, rangesOver));
+    return new Redraw(fields[0].strip(), new PairingRules(differing, rangesOver, describes));
   }
 
   /** BY=A,B as parsed, so that spacing does not make two of one comparison; the text itself when it does not parse. */

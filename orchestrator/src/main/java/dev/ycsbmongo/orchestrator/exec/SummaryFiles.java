@@ -116,13 +116,14 @@ public final class SummaryFiles {
 
   /**
    * The pairing rules the run's plan gives comparison {@code spec} ({@code differing}, {@code rangesOver}
-   * of its mapping entry in plan.yaml); none when the plan does not name it.
+   * of its mapping entry in plan.yaml) and the plan's {@code report.describes}; only the latter when the
+   * plan does not name it.
    */
   public static dev.ycsbmongo.orchestrator.plan.PairingRules planRules(RunDirectory dir, CompareSpec spec)
       throws IOException {
     return StoredReport.comparisons(planYaml(dir), dir.file("no-remembered-comparisons")).stream()
         .filter(r -> StoredReport.sameComparison(r.text(), spec)).map(StoredReport.Redraw::rules).findFirst()
-        .orElse(dev.ycsbmongo.orchestrator.plan.PairingRules.NONE);
+        .orElse(dev.ycsbmongo.orchestrator.plan.PairingRules.NONE.describing(planDescribes(dir)));
   }
 
   /** Redraws report.html alone (after {@code report --compare} added a comparison to the run directory). */
@@ -155,6 +156,11 @@ public final class SummaryFiles {
       note.append("\n## Charts not drawn\n\nNone of the charts: ").append(reason).append('\n');
       return List.of();
     }
+  }
+
+  /** The run's plan's {@code report.describes}: target labels no comparison of the run matches. */
+  public static List<String> planDescribes(RunDirectory dir) throws IOException {
+    return StoredReport.describes(planYaml(dir));
   }
 
   private static String planYaml(RunDirectory dir) throws IOException {

@@ -45,6 +45,9 @@ public final class MatrixPrinter {
       out.append("compare: ").append(String.join("; ", plan.comparisons().stream().map(MatrixPrinter::comparison)
           .toList())).append('\n');
     }
+    if (!plan.describes().isEmpty()) {
+      out.append("describes (not matched when pairing): ").append(String.join(", ", plan.describes())).append('\n');
+    }
     if (plan.charts().splitBy() != null) {
       out.append("charts: split by ").append(plan.charts().splitBy()).append('\n');
     }

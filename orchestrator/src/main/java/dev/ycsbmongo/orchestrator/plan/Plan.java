@@ -16,12 +16,15 @@ import java.util.Optional;
  * @param comparisons the plan's {@code report.compare} entries, in file order
  * @param charts the plan's {@code report.charts} ({@link ChartSettings#NONE} without)
  * @param tables the plan's {@code report.tables} entries, in file order
+ * @param describes the plan's {@code report.describes}: target labels no comparison matches when pairing
+ *     (already in each comparison's {@link PairingRules#describing()})
  */
 public record Plan(String name, String description, Path source, Map<String, String> properties,
     List<Target> targets, List<Scenario> scenarios, List<Dimension> dimensions, Settings settings,
-    List<PlanComparison> comparisons, ChartSettings charts, List<TableSpec> tables) {
+    List<PlanComparison> comparisons, ChartSettings charts, List<TableSpec> tables, List<String> describes) {
 
   public Plan {
+    describes = List.copyOf(describes);
     properties = unmodifiableOrdered(properties);
     targets = List.copyOf(targets);
     scenarios = List.copyOf(scenarios);
@@ -35,7 +38,7 @@ public record Plan(String name, String description, Path source, Map<String, Str
   public Plan(String name, String description, Path source, Map<String, String> properties, List<Target> targets,
       List<Scenario> scenarios, List<Dimension> dimensions, Settings settings, List<PlanComparison> comparisons) {
     this(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
-        ChartSettings.NONE, List.of());
+        ChartSettings.NONE, List.of(), List.of());
   }
 
   public Optional<Target> target(String targetName) {

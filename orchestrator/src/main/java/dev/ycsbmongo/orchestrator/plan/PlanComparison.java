@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.plan;
 
+import java.util.List;
+
 /**
  * A comparison the plan asks for in {@code report.compare}: made from the run's records whenever its
  * tables are written, as {@code report RUN_DIR --compare} would make it.
@@ -12,5 +14,10 @@ public record PlanComparison(CompareSpec spec, PairingRules rules, String path, 
 
   public PlanComparison(CompareSpec spec, String path, int line) {
     this(spec, PairingRules.NONE, path, line, line);
+  }
+
+  /** This comparison with the plan's {@code report.describes} in its rules. */
+  public PlanComparison describing(List<String> labels) {
+    return new PlanComparison(spec, rules.describing(labels), path, line, rangesOverLine);
   }
 }

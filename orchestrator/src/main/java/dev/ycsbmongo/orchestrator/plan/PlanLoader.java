@@ -33,7 +33,7 @@ public final class PlanLoader {
 
   static final List<String> TOP_KEYS = List.of("name", "description", "properties", "sweep", "zip", "targets",
       "scenarios", "execution", "report");
-  static final List<String> REPORT_KEYS = List.of("compare", "charts", "tables");
+  static final List<String> REPORT_KEYS = List.of("compare", "describes", "charts", "tables");
   static final List<String> COMPARE_KEYS = List.of("by", "differing", "rangesOver");
   static final List<String> CHART_KEYS = List.of("splitBy");
   static final List<String> TARGET_KEYS = List.of("name", "uri", "labels", "properties");
@@ -119,13 +119,15 @@ public final class PlanLoader {
         || targets.stream().allMatch(t -> t.properties().containsKey(ConnectionKeys.COUNT));
     List<Scenario> scenarios = scenarios(top, countElsewhere);
     Settings settings = top.entry("execution").map(e -> settings(top.child(e))).orElse(Settings.defaults());
-    List<PlanComparison> comparisons = top.entry("report").map(e -> comparisons(top.child(e))).orElse(List.of());
+    List<String> describes = top.entry("report").map(e -> describes(top.child(e), targets)).orElse(List.of());
+    List<PlanComparison> comparisons = top.entry("report").map(e -> comparisons(top.child(e))).orElse(List.of())
+        .stream().map(c -> c.describing(describes)).toList();
     ChartSettings charts = top.entry("report").map(e -> charts(top.child(e), targets)).orElse(ChartSettings.NONE);
     List<String> scenarioNames = scenarios.stream().map(Scenario::name).toList();
     List<TableSpec> tables = top.entry("report").map(e -> TableSpecReader.read(top.child(e), scenarioNames))
         .orElse(List.of());
     return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
-        charts, tables);
+        charts, tables, describes);
   }
 
   private static String name(Section map) {
@@ -462,6 +464,28 @@ public final class PlanLoader {
       words.add(new Word(text, n.line()));
     }
     return words;
+  }
+
+  /**
+   * {@code report.describes}: target labels that describe a target (its cores, RAM, disk) rather than
+   * tell cells apart, so that no comparison matches them when pairing. Each must be a label some target has.
+   */
+  private static List<String> describes(Section report, List<Target> targets) {
+    Node.Entry entry = report.entry("describes").orElse(null);
+    if (entry == null) {
+      return List.of();
+    }
+    List<String> labels = targets.stream().flatMap(t -> t.labels().keySet().stream()).distinct().toList();
+    List<String> out = new ArrayList<>();
+    for (Word w : words(report, entry, "describes", "target label keys such as cores")) {
+      if (!labels.contains(w.text())) {
+        throw report.error(w.line(), report.keyPath("describes"), "'" + w.text() + "' is not a label of any target; "
+            + (labels.isEmpty() ? "no target has labels (give targets labels: {cores: 4})"
+            : "accepted: " + String.join(", ", labels) + Section.didYouMean(w.text(), labels)));
+      }
+      out.add(w.text());
+    }
+    return out;
   }
 
   /** {@code report.charts}: {@code splitBy} must be a label some target has. */

@@ -92,7 +92,7 @@ class PlanComparisonsTest {
         + " server.chainingAllowed=true,false), found the text 'threads=1,8'", notList.getMessage());
     PlanException unknown = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
         "  compair: []\n")));
-    assertEquals("plan.yaml:14: report.compair: unknown key; accepted: compare, charts, tables (did you mean 'compare'?)",
+    assertEquals("plan.yaml:14: report.compair: unknown key; accepted: compare, describes, charts, tables (did you mean 'compare'?)",
         unknown.getMessage());
   }
 

@@ -26,13 +26,19 @@ import java.util.function.Function;
  * <p>Pairing rule: two cells that ran with different thread, record or operation counts are not
  * compared (listed under "Not compared" with both values) unless {@link PairingRules#differing()}
  * accepts that difference; then the pair shows both values. BY's own key is never such a difference.
+ * When BY is a target label, the other labels must agree too, except those the plan says describe the
+ * target ({@link PairingRules#describing()}); a cell kept from its counterpart by a label alone is listed
+ * with the labels that differ and their values ({@link LabelMismatch}), never as "no cell with BY=B".
  *
  * @param refused the pairs refused for a difference not accepted (also in {@code unpaired})
+ * @param mismatched the cells left alone because target labels differ from the nearest cell of the other
+ *     side (also in {@code unpaired})
  */
 public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs, List<Unpaired> unpaired,
-    List<Range> ranges, List<String> notes, List<Refusal> refused) {
+    List<Range> ranges, List<String> notes, List<Refusal> refused, List<LabelMismatch> mismatched) {
 
   public Comparison {
+    mismatched = List.copyOf(mismatched);
     pairs = List.copyOf(pairs);
     unpaired = List.copyOf(unpaired);
     ranges = List.copyOf(ranges);
@@ -81,19 +87,25 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
       });
     }
     Function<PhaseResult, CellView> view = CellView::of;
-    Map<String, String> covarying = axis.kind() == CompareAxis.Kind.LABEL
-        ? covarying(axis, cellsA, spec.a(), cellsB, spec.b(), view) : Map.of();
-    Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a(), covarying.keySet(), view);
-    Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b(), covarying.keySet(), view);
+    Map<String, String> covarying = covarying(axis, cellsA, spec.a(), cellsB, spec.b(), view, rules);
+    Set<String> ignored = ignored(covarying, rules);
+    Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a(), ignored, view);
+    Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b(), ignored, view);
+    Set<String> matched = matchedLabels(axis, ignored, cellsA, cellsB, view);
+    Set<String> grouping = grouping(axis, matched, cellsA, spec.a(), cellsB, spec.b(), view);
 
     List<Pair> pairs = new ArrayList<>();
     List<Unpaired> unpaired = new ArrayList<>();
     List<Refusal> refused = new ArrayList<>();
+    List<LabelMismatch> mismatched = new ArrayList<>();
     for (Map.Entry<CellKey, List<PhaseResult>> e : sideA.entrySet()) {
       CellKey key = e.getKey();
       List<PhaseResult> other = sideB.get(key);
       if (other == null) {
-        unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "A", "no cell with " + spec.by() + "=" + spec.b()));
+        java.util.Optional<LabelMismatch> near = nearest(key, e.getValue(), sideB, true, matched, grouping, spec, view);
+        near.ifPresent(mismatched::add);
+        unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "A", near.map(LabelMismatch::reason)
+            .orElse("no cell with " + spec.by() + "=" + spec.b())));
         continue;
       }
       List<PhaseResult> okA = e.getValue().stream().filter(PhaseResult::succeeded).toList();
@@ -114,44 +126,168 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
         unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), Unpaired.BOTH, refusalReason(why)));
         continue;
       }
-      pairs.add(pair(key, okA, okB, axis, covarying.keySet(), spec, rules));
+      pairs.add(pair(key, okA, okB, axis, ignored, spec, rules));
     }
-    sideB.keySet().stream().filter(k -> !sideA.containsKey(k)).forEach(k -> unpaired.add(
-        new Unpaired(k.scenario(), k.kind(), k.cell(), "B", "no cell with " + spec.by() + "=" + spec.a())));
+    sideB.forEach((k, cells) -> {
+      if (!sideA.containsKey(k)) {
+        java.util.Optional<LabelMismatch> near = nearest(k, cells, sideA, false, matched, grouping, spec, view);
+        near.ifPresent(mismatched::add);
+        unpaired.add(new Unpaired(k.scenario(), k.kind(), k.cell(), "B", near.map(LabelMismatch::reason)
+            .orElse("no cell with " + spec.by() + "=" + spec.a())));
+      }
+    });
     List<String> notes = new ArrayList<>();
     covarying.forEach((k, values) -> notes.add(k + " changes with " + spec.by() + " (" + values
         + "), so it is not used to pair cells"));
     replayedNote(cellsA, cellsB, twoRuns).ifPresent(notes::add);
     List<Range> ranges = ranges(pairs);
     ranges.addAll(rangesOver(pairs, rules.rangesOver()));
-    return new Comparison(spec, rules, pairs, unpaired, ranges, notes, refused);
+    return new Comparison(spec, rules, pairs, unpaired, ranges, notes, refused, mismatched);
   }
 
   /**
-   * The pairs a comparison will refuse, from cells that have not run yet (a plan's expanded phases):
-   * what {@code validate} warns about. Empty when BY or its values do not resolve (checked elsewhere).
+   * What a comparison will make of cells that have not run yet (a plan's expanded phases), every cell
+   * taken to succeed: what {@code validate} predicts.
+   *
+   * @param pairs the pairs it will make
+   * @param refused the pairs it will refuse for a property not accepted
+   * @param mismatched the cells it will leave alone because target labels differ
    */
-  public static List<Refusal> refusedBeforehand(List<CellView> cells, CompareSpec spec, PairingRules rules) {
+  public record Preview(int pairs, List<Refusal> refused, List<LabelMismatch> mismatched) {
+
+    public Preview {
+      refused = List.copyOf(refused);
+      mismatched = List.copyOf(mismatched);
+    }
+  }
+
+  /** The preview of a comparison of {@code cells}; empty when BY or its values do not resolve (checked elsewhere). */
+  public static java.util.Optional<Preview> beforehand(List<CellView> cells, CompareSpec spec, PairingRules rules) {
     List<CompareAxis.Cell> axisCells = cells.stream().map(CellView::axisCell).toList();
     CompareAxis axis;
     try {
       axis = CompareAxis.resolve(spec.key(), axisCells, axisCells, false, "this plan");
     } catch (CompareSpecException e) {
-      return List.of();
+      return java.util.Optional.empty();
     }
     Function<CellView, CellView> view = v -> v;
-    Map<String, String> covarying = axis.kind() == CompareAxis.Kind.LABEL
-        ? covarying(axis, cells, spec.a(), cells, spec.b(), view) : Map.of();
-    Map<CellKey, List<CellView>> sideA = side(cells, axis, spec.a(), covarying.keySet(), view);
-    Map<CellKey, List<CellView>> sideB = side(cells, axis, spec.b(), covarying.keySet(), view);
+    Map<String, String> covarying = covarying(axis, cells, spec.a(), cells, spec.b(), view, rules);
+    Set<String> ignored = ignored(covarying, rules);
+    Map<CellKey, List<CellView>> sideA = side(cells, axis, spec.a(), ignored, view);
+    Map<CellKey, List<CellView>> sideB = side(cells, axis, spec.b(), ignored, view);
+    Set<String> matched = matchedLabels(axis, ignored, cells, cells, view);
+    Set<String> grouping = grouping(axis, matched, cells, spec.a(), cells, spec.b(), view);
     List<Refusal> refused = new ArrayList<>();
-    sideA.forEach((key, a) -> {
-      List<CellView> b = sideB.get(key);
-      if (b != null) {
-        refused.addAll(refusals(key, a, b, spec, rules, view));
+    List<LabelMismatch> mismatched = new ArrayList<>();
+    int pairs = 0;
+    for (Map.Entry<CellKey, List<CellView>> e : sideA.entrySet()) {
+      List<CellView> b = sideB.get(e.getKey());
+      if (b == null) {
+        nearest(e.getKey(), e.getValue(), sideB, true, matched, grouping, spec, view).ifPresent(mismatched::add);
+        continue;
+      }
+      List<Refusal> why = refusals(e.getKey(), e.getValue(), b, spec, rules, view);
+      refused.addAll(why);
+      pairs += why.isEmpty() ? 1 : 0;
+    }
+    sideB.forEach((k, b) -> {
+      if (!sideA.containsKey(k)) {
+        nearest(k, b, sideA, false, matched, grouping, spec, view).ifPresent(mismatched::add);
       }
     });
-    return refused;
+    return java.util.Optional.of(new Preview(pairs, refused, mismatched));
+  }
+
+  /** The pairs a comparison will refuse for a property not accepted, from cells that have not run yet. */
+  public static List<Refusal> refusedBeforehand(List<CellView> cells, CompareSpec spec, PairingRules rules) {
+    return beforehand(cells, spec, rules).map(Preview::refused).orElse(List.of());
+  }
+
+  /** The labels a cell leaves out: those that change with BY, and those that describe the target. */
+  private static Set<String> ignored(Map<String, String> covarying, PairingRules rules) {
+    Set<String> ignored = new LinkedHashSet<>(covarying.keySet());
+    ignored.addAll(rules.describing());
+    return ignored;
+  }
+
+  /** The target labels a cell's key holds (BY a label): every label of either side but BY and the ignored. */
+  private static <T> Set<String> matchedLabels(CompareAxis axis, Set<String> ignored, List<T> a, List<T> b,
+      Function<T, CellView> view) {
+    Set<String> keys = new LinkedHashSet<>();
+    if (axis.kind() != CompareAxis.Kind.LABEL) {
+      return keys;
+    }
+    for (List<T> side : List.of(a, b)) {
+      side.forEach(r -> keys.addAll(view.apply(r).labels().keySet()));
+    }
+    keys.remove(axis.by());
+    keys.removeAll(ignored);
+    return keys;
+  }
+
+  /**
+   * The matched labels that take the same values on both sides (study 2's cloud, when it compares
+   * sizes): they group the cells, where a label whose values shift with BY (cores) describes them.
+   */
+  private static <T> Set<String> grouping(CompareAxis axis, Set<String> matched, List<T> a, String valueA, List<T> b,
+      String valueB, Function<T, CellView> view) {
+    Map<String, Set<String>> onA = labelValues(axis, a, valueA, view);
+    Map<String, Set<String>> onB = labelValues(axis, b, valueB, view);
+    Set<String> grouping = new LinkedHashSet<>();
+    matched.forEach(l -> {
+      if (onA.containsKey(l) && onA.get(l).equals(onB.get(l))) {
+        grouping.add(l);
+      }
+    });
+    return grouping;
+  }
+
+  /**
+   * The cell of the other side that {@code key}'s cell would pair with but for target labels: same
+   * scenario, kind, every non-label part of the cell and every {@code grouping} label (azure-medium's
+   * counterpart in medium vs large is azure-large, never aws-large); of those, the fewest labels
+   * differing, then the first in the other side's order. Empty when no such cell exists: then "no cell
+   * with BY=B" (like this one) is true.
+   *
+   * @param sideA whether {@code key} is A's
+   */
+  private static <T> java.util.Optional<LabelMismatch> nearest(CellKey key, List<T> own, Map<CellKey, List<T>> others,
+      boolean sideA, Set<String> labels, Set<String> grouping, CompareSpec spec, Function<T, CellView> view) {
+    if (labels.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    CellKey best = null;
+    List<String> bestDiffers = null;
+    for (CellKey k : others.keySet()) {
+      if (!k.scenario().equals(key.scenario()) || !k.kind().equals(key.kind())
+          || !withoutLabels(k.cell(), labels).equals(withoutLabels(key.cell(), labels))) {
+        continue;
+      }
+      List<String> differs = labels.stream().filter(l -> !key.cell().getOrDefault(l, "-")
+          .equals(k.cell().getOrDefault(l, "-"))).toList();
+      if (!differs.isEmpty() && differs.stream().noneMatch(grouping::contains)
+          && (bestDiffers == null || differs.size() < bestDiffers.size())) {
+        best = k;
+        bestDiffers = differs;
+      }
+    }
+    if (best == null) {
+      return java.util.Optional.empty();
+    }
+    Map<String, String> cellA = sideA ? key.cell() : best.cell();
+    Map<String, String> cellB = sideA ? best.cell() : key.cell();
+    String targetOwn = view.apply(own.get(0)).target();
+    String targetOther = view.apply(others.get(best).get(0)).target();
+    List<LabelDifference> differences = bestDiffers.stream()
+        .map(l -> new LabelDifference(l, cellA.getOrDefault(l, "-"), cellB.getOrDefault(l, "-"))).toList();
+    return java.util.Optional.of(new LabelMismatch(key.scenario(), key.kind(), key.cell(), sideA ? "A" : "B",
+        sideA ? targetOwn : targetOther, sideA ? targetOther : targetOwn, spec.a(), spec.b(), differences));
+  }
+
+  private static Map<String, String> withoutLabels(Map<String, String> cell, Set<String> labels) {
+    Map<String, String> rest = new LinkedHashMap<>(cell);
+    rest.keySet().removeAll(labels);
+    return rest;
   }
 
   /** "threads differ: 32 (A) vs 64 (B); if intended, ..." for one refused pair. */
@@ -199,13 +335,17 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
    * in the cell would leave no cell with a counterpart. Each maps to "A's values vs B's values".
    */
   private static <T> Map<String, String> covarying(CompareAxis axis, List<T> a, String valueA, List<T> b,
-      String valueB, Function<T, CellView> view) {
+      String valueB, Function<T, CellView> view, PairingRules rules) {
+    if (axis.kind() != CompareAxis.Kind.LABEL) {
+      return Map.of();
+    }
     Map<String, Set<String>> onA = labelValues(axis, a, valueA, view);
     Map<String, Set<String>> onB = labelValues(axis, b, valueB, view);
     Map<String, String> covarying = new LinkedHashMap<>();
     onA.forEach((k, va) -> {
       Set<String> vb = onB.get(k);
-      if (vb != null && va.stream().noneMatch(vb::contains)) {
+      // a label that describes the target is left out anyway; no note needed
+      if (vb != null && va.stream().noneMatch(vb::contains) && !rules.describes(k)) {
         covarying.put(k, String.join(", ", va) + " vs " + String.join(", ", vb));
       }
     });
@@ -306,8 +446,17 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
         accepted.add(new AcceptedDifference(p, values(a, p, view), values(b, p, view)));
       }
     }
+    List<LabelDifference> described = new ArrayList<>();
+    Map<String, String> labelsA = a.get(0).target().labels();
+    Map<String, String> labelsB = b.get(0).target().labels();
+    for (String l : rules.describing()) {
+      if (!(axis.kind() == CompareAxis.Kind.LABEL && l.equals(axis.by()))
+          && (labelsA.containsKey(l) || labelsB.containsKey(l))) {
+        described.add(new LabelDifference(l, labelsA.getOrDefault(l, "-"), labelsB.getOrDefault(l, "-")));
+      }
+    }
     return new Pair(key.scenario(), key.kind(), key.cell(), labels, a.get(0).target().name(), b.get(0).target().name(),
-        a.size(), b.size(), changes, accepted);
+        a.size(), b.size(), changes, accepted, described);
   }
 
   /** Per scenario: each figure's range over all its pairs, then over the pairs of each value of a label that varies. */

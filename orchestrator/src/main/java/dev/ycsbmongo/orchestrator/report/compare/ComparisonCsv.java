@@ -28,6 +28,10 @@ public final class ComparisonCsv {
     List<dev.ycsbmongo.orchestrator.plan.CellProperty> accepted = c.pairs().stream().flatMap(p -> p.accepted().stream())
         .map(AcceptedDifference::property).distinct().sorted().toList();
     accepted.forEach(p -> head.addAll(List.of(p.word() + "_a", p.word() + "_b")));
+    // labels that describe the target (report.describes): both values, columns only when the plan names some
+    List<String> described = c.pairs().stream().flatMap(p -> p.described().stream()).map(LabelDifference::label)
+        .distinct().toList();
+    described.forEach(l -> head.addAll(List.of("label." + l + "_a", "label." + l + "_b")));
     // server and connection columns only when some pair has them, so other runs keep their shape
     List<Figure> figures = List.of(Figure.values()).stream().filter(f -> f.always() || c.pairs().stream()
         .anyMatch(p -> p.change(f).a().present() || p.change(f).b().present())).toList();
@@ -47,6 +51,11 @@ public final class ComparisonCsv {
       row.addAll(List.of(p.targetA(), p.targetB(), Integer.toString(p.repetitionsA()), Integer.toString(p.repetitionsB())));
       for (var d : accepted) {
         AcceptedDifference v = p.accepted().stream().filter(x -> x.property() == d).findFirst().orElse(null);
+        row.add(v == null ? "" : v.a());
+        row.add(v == null ? "" : v.b());
+      }
+      for (String l : described) {
+        LabelDifference v = p.described().stream().filter(x -> x.label().equals(l)).findFirst().orElse(null);
         row.add(v == null ? "" : v.a());
         row.add(v == null ? "" : v.b());
       }

@@ -40,6 +40,11 @@ public final class ComparisonMarkdown {
           .append(": a pair whose cells ran with different values shows both (A → B); any other difference in"
               + " threads, recordcount or operationcount is not compared.\n");
     }
+    if (!c.rules().describing().isEmpty()) {
+      out.append("Labels that describe the target (report.describes): ").append(String.join(", ",
+          c.rules().describing())).append(": not matched when pairing; a pair whose targets differ in them shows both"
+              + " (A → B).\n");
+    }
     if (!c.notes().isEmpty()) {
       out.append('\n');
       c.notes().forEach(n -> out.append("Note: ").append(n).append(".\n"));
@@ -116,6 +121,10 @@ public final class ComparisonMarkdown {
       head.add("Targets A → B");
     }
     differing.forEach(d -> head.add(d.word() + " A → B"));
+    // a describing label gets its column where some pair of this table has two values of it
+    List<String> described = pairs.stream().flatMap(p -> p.described().stream()).filter(LabelDifference::differs)
+        .map(LabelDifference::label).distinct().toList();
+    described.forEach(l -> head.add(l + " A → B"));
     int labels = head.size();
     for (Figure f : shown) {
       head.addAll(List.of(f.label() + " A (" + f.unit() + ")", f.label() + " B", f.label() + " change"));
@@ -133,6 +142,8 @@ public final class ComparisonMarkdown {
       }
       differing.forEach(d -> row.add(p.accepted().stream().filter(x -> x.property() == d).findFirst()
           .map(AcceptedDifference::shown).orElse("-")));
+      described.forEach(l -> row.add(p.described().stream().filter(x -> x.label().equals(l)).findFirst()
+          .map(LabelDifference::shown).orElse("-")));
       for (Figure f : shown) {
         Change ch = p.change(f);
         row.add(spread(ch.a(), f.decimals()));

@@ -12,11 +12,14 @@ import java.util.Map;
  * @param labels the A-side target's labels other than BY, for the per-label ranges (empty when BY is target)
  * @param repetitionsA successful repetitions of A's cell; {@code repetitionsB} of B's
  * @param accepted A's and B's values of each property the comparison accepts a difference in
+ * @param described A's and B's values of each target label the plan says describes the target (not matched)
  */
 public record Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
-    String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted) {
+    String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted,
+    List<LabelDifference> described) {
 
   public Pair {
+    described = List.copyOf(described);
     cell = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cell));
     labels = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(labels));
     changes = List.copyOf(changes);
@@ -24,8 +27,13 @@ public record Pair(String scenario, String kind, Map<String, String> cell, Map<S
   }
 
   public Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
+      String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted) {
+    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, accepted, List.of());
+  }
+
+  public Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
       String targetB, int repetitionsA, int repetitionsB, List<Change> changes) {
-    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, List.of());
+    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, List.of(), List.of());
   }
 
   public Change change(Figure figure) {
