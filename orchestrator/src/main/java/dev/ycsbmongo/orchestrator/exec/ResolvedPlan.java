@@ -84,8 +84,15 @@ public final class ResolvedPlan {
       // what SummaryFiles reads back to make the plan's comparisons, on every run and every redraw
       report.put("compare", plan.comparisons().stream().map(ResolvedPlan::comparison).toList());
     }
+    Map<String, Object> charts = new LinkedHashMap<>();
     if (plan.charts().splitBy() != null) {
-      report.put("charts", Map.of("splitBy", plan.charts().splitBy()));
+      charts.put("splitBy", plan.charts().splitBy());
+    }
+    if (plan.charts().colourBy() != null) {
+      charts.put("colourBy", plan.charts().colourBy());
+    }
+    if (!charts.isEmpty()) {
+      report.put("charts", charts);
     }
     if (!plan.tables().isEmpty()) {
       // likewise the shaped tables, in the plan's own syntax
