@@ -118,7 +118,9 @@ class StudyPlansIT {
       Table best = s.table("best-threads", "场景: " + scenario);
       assertEquals(List.of("数据量", "最佳线程数", "峰值吞吐率 (ops/s)", "knee (threads)"), best.header().subList(0, 4));
       assertEquals(List.of("500", "3000", "10000"), best.column(0).stream().map(v -> v.replace(",", "")).toList());
-      best.column(1).forEach(v -> assertTrue(List.of("1", "2", "8").contains(v), "a thread count of the sweep: " + v));
+      // the best, then the thread counts within the peak tolerance ("2 (1 within 15%)") and the incomplete mark
+      best.column(1).forEach(v -> assertTrue(List.of("1", "2", "8").contains(v.split(" ")[0]),
+          "a thread count of the sweep: " + v));
     }
     assertTrue(Files.isRegularFile(s.dir.resolve("summary-curves.csv")), "the curves' CSV");
   }
@@ -199,7 +201,7 @@ class StudyPlansIT {
     Study s = new Study(run, dir, records);
     everyPlannedChartDrawn(s);
     System.out.println("[it] StudyPlansIT " + planFile + ": " + records.size() + " phases in "
-        + run.elapsed.toSeconds() + " s");
+        + run.elapsed.toSeconds() + " s, report.html " + Files.size(dir.resolve("report.html")) / 1024 + " KB");
     return s;
   }
 

@@ -87,8 +87,15 @@ public final class ResolvedPlan {
     if (!plan.describes().isEmpty()) {
       report.put("describes", plan.describes());
     }
+    Map<String, Object> charts = new LinkedHashMap<>();
     if (plan.charts().splitBy() != null) {
-      report.put("charts", Map.of("splitBy", plan.charts().splitBy()));
+      charts.put("splitBy", plan.charts().splitBy());
+    }
+    if (plan.charts().colourBy() != null) {
+      charts.put("colourBy", plan.charts().colourBy());
+    }
+    if (!charts.isEmpty()) {
+      report.put("charts", charts);
     }
     if (!plan.tables().isEmpty()) {
       // likewise the shaped tables, in the plan's own syntax

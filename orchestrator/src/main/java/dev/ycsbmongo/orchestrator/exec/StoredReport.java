@@ -37,8 +37,10 @@ final class StoredReport {
   }
 
   static ChartSettings charts(String planYaml) {
-    JsonNode split = report(planYaml).path("charts").path("splitBy");
-    return split.isValueNode() ? new ChartSettings(split.asText()) : ChartSettings.NONE;
+    JsonNode charts = report(planYaml).path("charts");
+    JsonNode split = charts.path("splitBy");
+    JsonNode colour = charts.path("colourBy");
+    return new ChartSettings(split.isValueNode() ? split.asText() : null, colour.isValueNode() ? colour.asText() : null);
   }
 
   /** The plan's {@code report.describes}: the target labels no comparison matches. */

@@ -51,6 +51,9 @@ public final class MatrixPrinter {
     if (plan.charts().splitBy() != null) {
       out.append("charts: split by ").append(plan.charts().splitBy()).append('\n');
     }
+    if (plan.charts().colourBy() != null) {
+      out.append("charts: coloured by ").append(plan.charts().colourBy()).append('\n');
+    }
     for (TableSpec t : plan.tables()) {
       out.append("table: ").append(table(t)).append('\n');
     }

@@ -35,7 +35,7 @@ public final class PlanLoader {
       "scenarios", "execution", "report");
   static final List<String> REPORT_KEYS = List.of("compare", "describes", "charts", "tables");
   static final List<String> COMPARE_KEYS = List.of("by", "differing", "rangesOver");
-  static final List<String> CHART_KEYS = List.of("splitBy");
+  static final List<String> CHART_KEYS = List.of("splitBy", "colourBy");
   static final List<String> TARGET_KEYS = List.of("name", "uri", "labels", "properties");
   static final List<String> SCENARIO_KEYS = List.of("name", "kind", "workload", "properties");
   static final List<String> EXECUTION_KEYS = List.of("repetitions", "warmup", "load", "phaseTimeout",
@@ -488,25 +488,29 @@ public final class PlanLoader {
     return out;
   }
 
-  /** {@code report.charts}: {@code splitBy} must be a label some target has. */
+  /** {@code report.charts}: {@code splitBy} and {@code colourBy} must each be a label some target has. */
   private static ChartSettings charts(Section report, List<Target> targets) {
     Node.Entry entry = report.entry("charts").orElse(null);
     if (entry == null) {
       return ChartSettings.NONE;
     }
     Section charts = report.child(entry).allow(CHART_KEYS);
-    Node.Entry split = charts.entry("splitBy").orElse(null);
-    if (split == null) {
-      return ChartSettings.NONE;
+    return new ChartSettings(chartLabel(charts, "splitBy", targets), chartLabel(charts, "colourBy", targets));
+  }
+
+  private static String chartLabel(Section charts, String key, List<Target> targets) {
+    Node.Entry e = charts.entry(key).orElse(null);
+    if (e == null) {
+      return null;
     }
-    String label = charts.text(split, "a target label key such as size");
+    String label = charts.text(e, "a target label key such as size");
     List<String> labels = targets.stream().flatMap(t -> t.labels().keySet().stream()).distinct().toList();
     if (!labels.contains(label)) {
-      throw charts.error(split, "'" + label + "' is not a label of any target; " + (labels.isEmpty()
+      throw charts.error(e, "'" + label + "' is not a label of any target; " + (labels.isEmpty()
           ? "no target has labels (give targets labels: {size: medium})"
           : "accepted: " + String.join(", ", labels) + Section.didYouMean(label, labels)));
     }
-    return new ChartSettings(label);
+    return label;
   }
 
   /**

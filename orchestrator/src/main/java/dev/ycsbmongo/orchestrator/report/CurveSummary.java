@@ -52,19 +52,21 @@ public final class CurveSummary {
     StringBuilder out = new StringBuilder("\n## Best thread count\n\nPer curve (cells that differ only in their"
         + " thread count): the thread count with the highest mean throughput of its successful repetitions, that"
         + " peak, and the knee. " + Knee.RULE + " \"-\" for the knee: latency never outgrew throughput within the"
-        + " sweep.\n");
+        + " sweep. \"Not measured\": thread counts of the sweep none of whose repetitions succeeded, with their"
+        + " verdict; such a curve's best and knee are marked " + Curves.INCOMPLETE + ".\n");
     swept.forEach((title, curves) -> {
       out.append("\n### ").append(title).append("\n\n");
       List<String> names = names(curves);
       SummaryMarkdown.header(out, List.of("Curve", "Threads measured", "Best threads", "Peak throughput (ops/s)",
-          "Knee (threads)"), 1);
+          "Knee (threads)", "Not measured"), 1);
       for (int i = 0; i < curves.size(); i++) {
         Curves.Curve c = curves.get(i);
         out.append("| ").append(SummaryMarkdown.cell(names.get(i))).append(" | ")
             .append(c.threads().stream().map(String::valueOf).collect(Collectors.joining(", "))).append(" | ")
-            .append(c.bestThreads() == null ? "-" : c.bestThreads()).append(" | ")
+            .append(c.markedBest()).append(" | ")
             .append(SummaryMarkdown.num(c.peakThroughput())).append(" | ")
-            .append(c.kneeThreads() == null ? "-" : c.kneeThreads()).append(" |\n");
+            .append(c.marked(c.kneeThreads())).append(" | ")
+            .append(c.complete() ? "-" : SummaryMarkdown.cell(c.missing())).append(" |\n");
       }
     });
     return out.toString();
@@ -77,7 +79,8 @@ public final class CurveSummary {
     swept.values().forEach(l -> l.forEach(c -> coords.addAll(c.coordinates().keySet())));
     List<String> header = new ArrayList<>(List.of("scenario", "kind", "target"));
     coords.forEach(k -> header.add("coord." + k));
-    header.addAll(List.of("thread_counts", "best_threads", "peak_throughput_ops_per_sec", "knee_threads"));
+    header.addAll(List.of("thread_counts", "best_threads", "peak_throughput_ops_per_sec", "knee_threads",
+        "within_tolerance_of_peak", "complete", "not_measured"));
     StringBuilder out = new StringBuilder(String.join(",", header.stream().map(SummaryCsv::quote).toList()))
         .append('\n');
     swept.values().forEach(l -> l.forEach(c -> {
@@ -87,6 +90,9 @@ public final class CurveSummary {
       row.add(c.bestThreads() == null ? "" : c.bestThreads().toString());
       row.add(SummaryCsv.num(c.peakThroughput()));
       row.add(c.kneeThreads() == null ? "" : c.kneeThreads().toString());
+      row.add(c.nearPeak().stream().map(String::valueOf).collect(Collectors.joining(" ")));
+      row.add(Boolean.toString(c.complete()));
+      row.add(c.missing());
       out.append(row.stream().map(SummaryCsv::quote).collect(Collectors.joining(","))).append('\n');
     }));
     return out.toString();

@@ -69,15 +69,16 @@ class ShapedTablesCliTest {
     assertTrue(summary.contains("""
         ### rw-50-50 (run)
 
-        | Curve | Threads measured | Best threads | Peak throughput (ops/s) | Knee (threads) |
-        |:---|---:|---:|---:|---:|
-        | aws-medium | 1, 8 | 8 | 10,000 | - |
-        | aws-large | 1, 8 | 8 | 20,000 | - |
+        | Curve | Threads measured | Best threads | Peak throughput (ops/s) | Knee (threads) | Not measured |
+        |:---|---:|---:|---:|---:|---:|
+        | aws-medium | 1, 8 | 8 | 10,000 | - | - |
+        | aws-large | 1, 8 | 8 | 20,000 | - | - |
         """), summary);
     assertEquals("""
-        scenario,kind,target,thread_counts,best_threads,peak_throughput_ops_per_sec,knee_threads
-        rw-50-50,run,aws-medium,1 8,8,10000.00,
-        rw-50-50,run,aws-large,1 8,8,20000.00,
+        scenario,kind,target,thread_counts,best_threads,peak_throughput_ops_per_sec,knee_threads,\
+        within_tolerance_of_peak,complete,not_measured
+        rw-50-50,run,aws-medium,1 8,8,10000.00,,,true,
+        rw-50-50,run,aws-large,1 8,8,20000.00,,,true,
         """, Files.readString(dir.resolve("summary-curves.csv")));
   }
 

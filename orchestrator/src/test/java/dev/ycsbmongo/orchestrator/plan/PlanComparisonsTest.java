@@ -215,6 +215,16 @@ class PlanComparisonsTest {
   }
 
   @Test
+  void readsChartsColourByALabelOfTheTargetsAndRejectsOneNoneHas() {
+    Plan p = expand(PLAN.replace("  compare:\n", "  charts: {colourBy: engine}\n")).plan();
+    assertEquals(new ChartSettings(null, "engine"), p.charts());
+    PlanException e = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
+        "  charts: {colourBy: engin}\n")));
+    assertEquals("plan.yaml:14: report.charts.colourBy: 'engin' is not a label of any target; accepted: storage,"
+        + " engine (did you mean 'engine'?)", e.getMessage());
+  }
+
+  @Test
   void rejectsASplitByNoTargetHasWithTheLabelsItCouldBe() {
     PlanException e = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
         "  charts: {splitBy: storag}\n")));
@@ -222,7 +232,7 @@ class PlanComparisonsTest {
         + " engine (did you mean 'storage'?)", e.getMessage());
     PlanException key = assertThrows(PlanException.class, () -> expand(PLAN.replace("  compare:\n",
         "  charts: {split: storage}\n")));
-    assertEquals("plan.yaml:14: report.charts.split: unknown key; accepted: splitBy (did you mean 'splitBy'?)",
+    assertEquals("plan.yaml:14: report.charts.split: unknown key; accepted: splitBy, colourBy (did you mean 'splitBy'?)",
         key.getMessage());
   }
 }

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.report.charts;
 
 import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
+import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ServerSample;
@@ -50,28 +51,37 @@ public final class ChartPlanner {
    * per value of that target label (a target without the label falls under "-").
    */
   public static List<ChartSpec> plan(List<PhaseResult> all, Path runDir, ChartSettings settings) {
-    List<PhaseResult> measured = Records.latest(all).stream().filter(Records::measured)
-        .filter(r -> r.succeeded() && r.tableWindow() != null).toList();
+    // every measured cell, whatever its verdict: one that did not succeed is drawn as a gap, never dropped
+    List<PhaseResult> current = Records.latest(all).stream().filter(Records::measured).toList();
+    List<PhaseResult> measured = current.stream().filter(ChartPlanner::drawable).toList();
+    List<PhaseResult> cells = current.stream().filter(r -> r.connections() == null).toList();
     String footer = footer(all);
     List<ChartSpec> charts = new ArrayList<>();
     Map<String, List<PhaseResult>> byScenario = new LinkedHashMap<>();
     String split = settings.splitBy();
-    measured.forEach(r -> byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")"
+    cells.forEach(r -> byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")"
         + (split == null ? "" : ", " + split + "=" + r.target().labels().getOrDefault(split, "-")),
         k -> new ArrayList<>()).add(r));
     byScenario.forEach((scenario, records) -> {
       if (records.stream().map(r -> r.coordinates().get(THREADS)).filter(Objects::nonNull).distinct().count() > 1) {
-        charts.add(throughputVsThreads(scenario, records, footer));
-        latencyVsThreads(scenario, records, footer).ifPresent(charts::add);
-        latencyVsThroughput(scenario, records, footer).ifPresent(charts::add);
+        List<Curve> curves = curves(records, settings.colourBy());
+        charts.add(throughputVsThreads(scenario, records, curves, footer));
+        latencyVsThreads(scenario, records, curves, footer).ifPresent(charts::add);
+        latencyVsThroughput(scenario, curves, footer).ifPresent(charts::add);
       }
     });
-    charts.addAll(bars(measured, footer));
+    charts.addAll(bars(cells, footer, settings.colourBy()));
+    charts.addAll(SettingBars.plan(cells, footer));
     runTimeline(measured, footer).ifPresent(charts::add);
     charts.addAll(timeSeries(measured, runDir, footer));
     Records.latest(all).stream().filter(r -> r.connections() != null).limit(MAX_TIME_SERIES)
         .forEach(r -> heldConnections(r, runDir, footer).ifPresent(charts::add));
     return charts;
+  }
+
+  /** A cell whose figures are drawn as a success. */
+  static boolean drawable(PhaseResult r) {
+    return r.succeeded() && r.tableWindow() != null;
   }
 
   /**
@@ -118,8 +128,35 @@ public final class ChartPlanner {
     }
   }
 
-  /** One curve per target and setting (every varying coordinate but threads), points ordered by threads. */
-  private static Map<String, TreeMap<Integer, List<PhaseResult>>> curves(List<PhaseResult> records) {
+  /**
+   * One line of a thread chart: a target and setting (every varying coordinate but threads), its cells by
+   * thread count (whatever their verdict), and its colour (a shade of its family's hue).
+   */
+  private record Curve(String name, TreeMap<Integer, List<PhaseResult>> points, String colour) {
+
+    String prefix() {
+      return name.isEmpty() ? "" : name + ": ";
+    }
+
+    /** The thread counts none of whose cells succeeded, with their verdict. */
+    List<Knee.Gap> gaps() {
+      List<Knee.Gap> gaps = new ArrayList<>();
+      points.forEach((threads, reps) -> {
+        if (reps.stream().noneMatch(ChartPlanner::drawable)) {
+          gaps.add(new Knee.Gap(threads, verdict(reps)));
+        }
+      });
+      return gaps;
+    }
+  }
+
+  /** A cell's verdict as the gap marks name it: its last repetition's status, lower case. */
+  static String verdict(List<PhaseResult> reps) {
+    return reps.get(reps.size() - 1).status().name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The curves of one scenario's cells, points ordered by threads, coloured by the {@code colourBy} label's families. */
+  private static List<Curve> curves(List<PhaseResult> records, String colourBy) {
     Set<String> varying = new LinkedHashSet<>();
     for (PhaseResult r : records) {
       for (String k : r.coordinates().keySet()) {
@@ -129,7 +166,8 @@ public final class ChartPlanner {
       }
     }
     boolean manyTargets = records.stream().map(r -> r.target().name()).distinct().count() > 1;
-    Map<String, TreeMap<Integer, List<PhaseResult>>> curves = new LinkedHashMap<>();
+    Map<String, TreeMap<Integer, List<PhaseResult>>> byName = new LinkedHashMap<>();
+    Map<String, String> family = new LinkedHashMap<>();
     for (PhaseResult r : records) {
       String t = r.coordinates().get(THREADS);
       if (t == null) {
@@ -140,25 +178,75 @@ public final class ChartPlanner {
         parts.add(r.target().name());
       }
       varying.forEach(k -> parts.add(label(k) + "=" + r.coordinates().getOrDefault(k, "-")));
-      curves.computeIfAbsent(String.join(", ", parts), k -> new TreeMap<>())
+      String name = String.join(", ", parts);
+      byName.computeIfAbsent(name, k -> new TreeMap<>())
           .computeIfAbsent(Integer.parseInt(t.strip()), k -> new ArrayList<>()).add(r);
+      family.putIfAbsent(name, colourBy == null ? null : r.target().labels().getOrDefault(colourBy, "-"));
+    }
+    List<String> colours = ChartColours.assign(new ArrayList<>(family.values()));
+    List<Curve> curves = new ArrayList<>();
+    int i = 0;
+    for (Map.Entry<String, TreeMap<Integer, List<PhaseResult>>> e : byName.entrySet()) {
+      curves.add(new Curve(e.getKey(), e.getValue(), colours.get(i++)));
     }
     return curves;
   }
 
-  private static ChartSpec throughputVsThreads(String scenario, List<PhaseResult> records, String footer) {
-    List<ChartSpec.Series> series = new ArrayList<>();
-    curves(records).forEach((name, points) -> {
-      List<ChartSpec.Point> p = new ArrayList<>();
-      points.forEach((threads, reps) -> mean(reps, CellFigures::throughput)
-          .ifPresent(v -> p.add(new ChartSpec.Point(threads, v, null))));
-      series.add(new ChartSpec.Series(name, p));
+  /** The mean of a figure over a thread count's successful cells; absent when none succeeded or none measured it. */
+  private static Optional<Double> ok(List<PhaseResult> reps, Function<CellFigures, Double> f) {
+    return mean(reps.stream().filter(ChartPlanner::drawable).toList(), f);
+  }
+
+  /** The figure of a thread count without a success whose cells still measured it (unstable): drawn hollow. */
+  private static Optional<Double> notOk(List<PhaseResult> reps, Function<CellFigures, Double> f) {
+    return reps.stream().anyMatch(ChartPlanner::drawable) ? Optional.empty()
+        : mean(reps.stream().filter(r -> r.tableWindow() != null).toList(), f);
+  }
+
+  /** A hollow series of a curve's unstable points (figures kept, never a success), labelled with their verdict. */
+  private static Optional<ChartSpec.Series> hollow(Curve c, String what, List<ChartSpec.Point> points) {
+    return points.isEmpty() ? Optional.empty() : Optional.of(new ChartSpec.Series(c.prefix() + what
+        + " (not a success)", points, c.colour(), false, true));
+  }
+
+  /** A thread count without figures, as a labelled vertical line naming its verdict ("rs: 16 threads failed"). */
+  private static List<ChartSpec.Marker> gapLines(Curve c, Function<CellFigures, Double> f) {
+    List<ChartSpec.Marker> markers = new ArrayList<>();
+    c.points().forEach((threads, reps) -> {
+      if (ok(reps, f).isEmpty() && notOk(reps, f).isEmpty() && reps.stream().noneMatch(ChartPlanner::drawable)) {
+        markers.add(new ChartSpec.Marker(c.prefix() + threads(threads) + " " + verdict(reps), threads, null));
+      }
     });
+    return markers;
+  }
+
+  private static ChartSpec throughputVsThreads(String scenario, List<PhaseResult> records, List<Curve> curves,
+      String footer) {
+    List<ChartSpec.Series> series = new ArrayList<>();
+    List<ChartSpec.Series> hollows = new ArrayList<>();
+    List<ChartSpec.Marker> gaps = new ArrayList<>();
+    for (Curve c : curves) {
+      List<ChartSpec.Point> p = new ArrayList<>();
+      List<ChartSpec.Point> bad = new ArrayList<>();
+      c.points().forEach((threads, reps) -> {
+        ok(reps, CellFigures::throughput).ifPresent(v -> p.add(new ChartSpec.Point(threads, v, null)));
+        notOk(reps, CellFigures::throughput).ifPresent(v -> bad.add(new ChartSpec.Point(threads, v, verdict(reps))));
+      });
+      series.add(new ChartSpec.Series(c.name(), p, c.colour(), false, false));
+      hollow(c, "throughput", bad).ifPresent(hollows::add);
+      gaps.addAll(gapLines(c, CellFigures::throughput));
+    }
+    series.addAll(hollows);
     boolean logX = logThreads(records);
     return new ChartSpec(id("throughput-vs-threads", scenario), ChartSpec.Kind.LINE, "Throughput vs client threads: "
-        + scenario, threadAxis(logX), "Throughput (successful ops/s)", false, List.of(), series, List.of(),
-        "One line per target and setting; the mean of a cell's repetitions.", footer, logX);
+        + scenario, threadAxis(logX), "Throughput (successful ops/s)", false, List.of(), series, gaps,
+        "One line per target and setting; the mean of a cell's repetitions." + GAP_NOTE, footer, logX);
   }
+
+  /** How a thread chart shows the cells that did not succeed. */
+  static final String GAP_NOTE = " A thread count without a successful cell is a gap in its line: a hollow marker"
+      + " where an unstable cell measured figures (kept, not a success), a labelled vertical line naming the"
+      + " verdict where it measured none.";
 
   /** A thread sweep spanning this factor or more gets a log-2 thread axis: 1..256 bunches at the left on a linear one. */
   static final int LOG_THREADS_FROM = 8;
@@ -174,108 +262,147 @@ public final class ChartPlanner {
     return log ? "Client threads (log-2 scale)" : "Client threads";
   }
 
+  /** The knee marker's name: the curve's, and marked when the curve has a gap (its knee may lie there). */
+  private static String kneeText(Curve c, Knee.Finding f) {
+    return c.prefix() + "knee: " + threads(f.knee().threads()) + (f.complete() ? "" : " " + Curves.INCOMPLETE);
+  }
+
   /**
    * Average read latency (RAL) and average write latency (WAL) per curve against the thread count,
    * latency on a log axis (studies 2 and 4 read the latency a thread count costs); a figure the
-   * cells did not measure has no curve. The knee of each curve is marked where its average read
-   * latency (else write) finds one.
+   * cells did not measure has no curve. A curve's RAL and WAL share its colour, WAL dashed. The knee
+   * of each curve is marked where its average read latency (else write) finds one.
    */
-  private static Optional<ChartSpec> latencyVsThreads(String scenario, List<PhaseResult> records, String footer) {
+  private static Optional<ChartSpec> latencyVsThreads(String scenario, List<PhaseResult> records, List<Curve> curves,
+      String footer) {
     List<ChartSpec.Series> series = new ArrayList<>();
+    List<ChartSpec.Series> hollows = new ArrayList<>();
     List<ChartSpec.Marker> markers = new ArrayList<>();
-    curves(records).forEach((name, points) -> {
-      String prefix = name.isEmpty() ? "" : name + ": ";
+    for (Curve c : curves) {
       List<ChartSpec.Point> ral = new ArrayList<>();
       List<ChartSpec.Point> wal = new ArrayList<>();
+      List<ChartSpec.Point> bad = new ArrayList<>();
       List<Knee.Step> readSteps = new ArrayList<>();
       List<Knee.Step> writeSteps = new ArrayList<>();
-      points.forEach((threads, reps) -> {
-        Optional<Double> t = mean(reps, CellFigures::throughput);
-        mean(reps, CellFigures::ral).ifPresent(v -> {
+      c.points().forEach((threads, reps) -> {
+        Optional<Double> t = ok(reps, CellFigures::throughput);
+        ok(reps, CellFigures::ral).ifPresent(v -> {
           ral.add(new ChartSpec.Point(threads, v, null));
           t.ifPresent(x -> readSteps.add(new Knee.Step(threads, x, v)));
         });
-        mean(reps, CellFigures::wal).ifPresent(v -> {
+        ok(reps, CellFigures::wal).ifPresent(v -> {
           wal.add(new ChartSpec.Point(threads, v, null));
           t.ifPresent(x -> writeSteps.add(new Knee.Step(threads, x, v)));
         });
+        notOk(reps, CellFigures::ral).or(() -> notOk(reps, CellFigures::wal))
+            .ifPresent(v -> bad.add(new ChartSpec.Point(threads, v, verdict(reps))));
       });
       if (!ral.isEmpty()) {
-        series.add(new ChartSpec.Series(prefix + "average read (RAL)", ral));
+        series.add(new ChartSpec.Series(c.prefix() + "average read (RAL)", ral, c.colour(), false, false));
       }
       if (!wal.isEmpty()) {
-        series.add(new ChartSpec.Series(prefix + "average write (WAL)", wal));
+        series.add(new ChartSpec.Series(c.prefix() + "average write (WAL)", wal, c.colour(), !ral.isEmpty(), false));
       }
-      Knee.find(readSteps.isEmpty() ? writeSteps : readSteps).ifPresent(k -> markers.add(new ChartSpec.Marker(
-          prefix + "knee: " + threads(k.threads()), k.threads(), k.latency())));
-    });
-    if (series.isEmpty()) {
+      hollow(c, "latency", bad).ifPresent(hollows::add);
+      markers.addAll(gapLines(c, f -> f.ral() != null ? f.ral() : f.wal()));
+      Knee.Finding f = Knee.analyse(readSteps.isEmpty() ? writeSteps : readSteps, c.gaps());
+      if (f.knee() != null) {
+        markers.add(new ChartSpec.Marker(kneeText(c, f), f.knee().threads(), f.knee().latency()));
+      }
+    }
+    series.addAll(hollows);
+    if (series.isEmpty() && markers.isEmpty()) {
       return Optional.empty();
     }
     boolean logX = logThreads(records);
     return Optional.of(new ChartSpec(id("latency-vs-threads", scenario), ChartSpec.Kind.LINE,
         "Latency vs client threads: " + scenario, threadAxis(logX), "Average latency (µs, log scale)", true, List.of(),
-        series, markers, "One line per target and setting and operation: RAL is the average read latency, WAL the"
-            + " average write (update, insert) latency; the mean of a cell's repetitions. " + Knee.RULE, footer,
-        logX));
+        series, markers, "One colour per target and setting: RAL (solid) is the average read latency, WAL (dashed)"
+            + " the average write (update, insert) latency; the mean of a cell's repetitions. " + Knee.RULE + GAP_NOTE,
+        footer, logX));
   }
 
   /**
-   * Average and p99 latency against throughput, one point per thread count (labelled), latency on a
-   * log axis; reads where the scenario reads, else its writes. The knee of each curve is marked.
+   * Average and p99 latency against throughput, one point per thread count (the averages labelled; the
+   * p99 of the same thread count lies straight above), latency on a log axis; reads where the scenario
+   * reads, else its writes. A curve's average and p99 share its colour, p99 dashed. The knee of each
+   * curve is marked; thread counts without figures are named in the note (no throughput to place them at).
    */
-  private static Optional<ChartSpec> latencyVsThroughput(String scenario, List<PhaseResult> records, String footer) {
-    boolean reads = records.stream().anyMatch(r -> CellFigures.of(r).ral() != null);
+  private static Optional<ChartSpec> latencyVsThroughput(String scenario, List<Curve> curves, String footer) {
+    boolean reads = curves.stream().flatMap(c -> c.points().values().stream()).flatMap(List::stream)
+        .anyMatch(r -> CellFigures.of(r).ral() != null);
     Function<CellFigures, Double> avg = reads ? CellFigures::ral : CellFigures::wal;
     Function<CellFigures, Double> p99 = reads ? f -> toDouble(f.p99Read()) : f -> toDouble(f.p99Write());
     String what = reads ? "read" : "write";
     List<ChartSpec.Series> series = new ArrayList<>();
+    List<ChartSpec.Series> hollows = new ArrayList<>();
     List<ChartSpec.Marker> markers = new ArrayList<>();
     List<String> knees = new ArrayList<>();
-    curves(records).forEach((name, points) -> {
+    List<String> missing = new ArrayList<>();
+    for (Curve c : curves) {
       List<ChartSpec.Point> avgPoints = new ArrayList<>();
       List<ChartSpec.Point> p99Points = new ArrayList<>();
+      List<ChartSpec.Point> bad = new ArrayList<>();
       List<Knee.Step> steps = new ArrayList<>();
-      points.forEach((threads, reps) -> {
-        Optional<Double> t = mean(reps, CellFigures::throughput);
-        Optional<Double> a = mean(reps, avg);
-        Optional<Double> p = mean(reps, p99);
+      c.points().forEach((threads, reps) -> {
+        Optional<Double> t = ok(reps, CellFigures::throughput);
+        Optional<Double> a = ok(reps, avg);
+        Optional<Double> p = ok(reps, p99);
         if (t.isPresent() && a.isPresent()) {
           avgPoints.add(new ChartSpec.Point(t.get(), a.get(), "t=" + threads));
           steps.add(new Knee.Step(threads, t.get(), a.get()));
         }
         if (t.isPresent() && p.isPresent()) {
-          p99Points.add(new ChartSpec.Point(t.get(), p.get(), "t=" + threads));
+          p99Points.add(new ChartSpec.Point(t.get(), p.get(), null));
+        }
+        Optional<Double> badT = notOk(reps, CellFigures::throughput);
+        Optional<Double> badA = notOk(reps, avg);
+        if (badT.isPresent() && badA.isPresent()) {
+          bad.add(new ChartSpec.Point(badT.get(), badA.get(), "t=" + threads + " " + verdict(reps)));
         }
       });
-      String prefix = name.isEmpty() ? "" : name + ": ";
-      series.add(new ChartSpec.Series(prefix + "average " + what, avgPoints));
-      series.add(new ChartSpec.Series(prefix + "p99 " + what, p99Points));
-      Optional<Knee.Step> knee = Knee.find(steps);
+      series.add(new ChartSpec.Series(c.prefix() + "average " + what, avgPoints, c.colour(), false, false));
+      series.add(new ChartSpec.Series(c.prefix() + "p99 " + what, p99Points, c.colour(), true, false));
+      hollow(c, "average " + what, bad).ifPresent(hollows::add);
+      Knee.Finding f = Knee.analyse(steps, c.gaps());
       // named per curve: two curves' knees at the same thread count are two markers, not one name twice
-      knee.ifPresent(k -> markers.add(new ChartSpec.Marker(prefix + "knee: " + threads(k.threads()), k.throughput(),
-          k.latency())));
-      knees.add((name.isEmpty() ? "" : name + ": ") + knee.map(k -> threads(k.threads()))
-          .orElse("none within the sweep"));
-    });
+      if (f.knee() != null) {
+        markers.add(new ChartSpec.Marker(kneeText(c, f), f.knee().throughput(), f.knee().latency()));
+      }
+      knees.add(c.prefix() + (f.knee() == null ? "none within the sweep" : threads(f.knee().threads()))
+          + (f.complete() ? "" : " " + Curves.INCOMPLETE));
+      if (!f.complete()) {
+        missing.add(c.prefix() + f.gaps().stream().map(g -> threads(g.threads()) + " " + g.verdict())
+            .collect(Collectors.joining(", ")));
+      }
+    }
+    series.addAll(hollows);
     if (series.stream().allMatch(s -> s.points().isEmpty())) {
       return Optional.empty();
     }
     return Optional.of(new ChartSpec(id("latency-vs-throughput", scenario), ChartSpec.Kind.LABELLED,
         "Latency vs throughput: " + scenario, "Throughput (successful ops/s)", "Latency (µs, log scale)", true,
-        List.of(), series, markers, "One point per thread count (t=threads). " + Knee.RULE + " Knee: "
-            + String.join("; ", knees) + ".", footer));
+        List.of(), series, markers, "One point per thread count (t=threads, on the average; its p99, dashed in the"
+            + " same colour, lies above it). " + Knee.RULE + " Knee: " + String.join("; ", knees) + "."
+            + (missing.isEmpty() ? "" : " Not measured (hollow where an unstable cell kept figures): "
+            + String.join("; ", missing) + "."), footer));
   }
 
-  /** Study 1's tables as pictures: bars per scenario, one per target, when each has one cell there. */
-  private static List<ChartSpec> bars(List<PhaseResult> measured, String footer) {
-    List<String> scenarios = measured.stream().map(r -> r.scenario()).distinct().toList();
-    List<String> targets = measured.stream().map(r -> r.target().name()).distinct().toList();
+  /** Cells of one target and scenario that are missing from a bar chart, named in the category. */
+  private static final int MAX_NAMED_GAPS = 3;
+
+  /**
+   * Study 1's tables as pictures: bars per scenario, one per target, when each has one cell there. A
+   * target whose cell did not succeed has no bar, and the scenario's label names it with its verdict.
+   */
+  private static List<ChartSpec> bars(List<PhaseResult> current, String footer, String colourBy) {
+    List<String> scenarios = current.stream().map(r -> r.scenario()).distinct().toList();
+    List<String> targets = current.stream().map(r -> r.target().name()).distinct().toList();
     if (targets.size() < 2 && scenarios.size() < 2) {
       return List.of();
     }
     Map<String, List<PhaseResult>> cells = new LinkedHashMap<>();
-    for (PhaseResult r : measured) {
+    for (PhaseResult r : current) {
       cells.computeIfAbsent(r.target().name() + "|" + r.scenario(), k -> new ArrayList<>()).add(r);
     }
     // one cell per target and scenario (repetitions aside): more would need another axis, which the line charts give
@@ -284,6 +411,21 @@ public final class ChartPlanner {
     if (!oneCellEach) {
       return List.of();
     }
+    List<String> categories = new ArrayList<>();
+    for (String s : scenarios) {
+      List<String> gaps = new ArrayList<>();
+      for (String t : targets) {
+        List<PhaseResult> reps = cells.get(t + "|" + s);
+        if (reps != null && reps.stream().noneMatch(ChartPlanner::drawable)) {
+          gaps.add(t + " " + verdict(reps));
+        }
+      }
+      categories.add(s + gapLabel(gaps));
+    }
+    Map<String, String> family = new LinkedHashMap<>();
+    current.forEach(r -> family.putIfAbsent(r.target().name(), colourBy == null ? null
+        : r.target().labels().getOrDefault(colourBy, "-")));
+    List<String> colours = ChartColours.assign(targets.stream().map(family::get).toList());
     List<ChartSpec> charts = new ArrayList<>();
     record Figure(String id, String title, String axis, Function<CellFigures, Double> value) {
     }
@@ -292,21 +434,34 @@ public final class ChartPlanner {
         new Figure("ral-bars", "Average read latency (RAL) by target and scenario", "RAL (µs)", CellFigures::ral),
         new Figure("wal-bars", "Average write latency (WAL) by target and scenario", "WAL (µs)", CellFigures::wal))) {
       List<ChartSpec.Series> series = new ArrayList<>();
-      for (String t : targets) {
+      for (int ti = 0; ti < targets.size(); ti++) {
+        String t = targets.get(ti);
         List<ChartSpec.Point> points = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
           int x = i;
-          Optional.ofNullable(cells.get(t + "|" + scenarios.get(i))).flatMap(reps -> mean(reps, f.value()))
+          Optional.ofNullable(cells.get(t + "|" + scenarios.get(i))).flatMap(reps -> ok(reps, f.value()))
               .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null)));
         }
-        series.add(new ChartSpec.Series(t, points));
+        series.add(new ChartSpec.Series(t, points, colours.get(ti), false, false));
       }
       if (series.stream().anyMatch(s -> !s.points().isEmpty())) {
-        charts.add(new ChartSpec(f.id(), ChartSpec.Kind.BAR, f.title(), "Scenario", f.axis(), false, scenarios, series,
-            List.of(), "One bar per target; a missing bar: the scenario has no such operation there.", footer));
+        charts.add(new ChartSpec(f.id(), ChartSpec.Kind.BAR, f.title(), "Scenario", f.axis(), false, categories,
+            series, List.of(), "One bar per target" + (colourBy == null ? "" : ", one hue per " + colourBy
+                + " and a shade per target") + "; a missing bar: the scenario has no such operation there, or its"
+                + " cell did not succeed (named under the scenario with its verdict).", footer));
       }
     }
     return charts;
+  }
+
+  /** " (not measured: a failed, b unstable)" under a category, the first few named; empty without gaps. */
+  static String gapLabel(List<String> gaps) {
+    if (gaps.isEmpty()) {
+      return "";
+    }
+    String named = String.join(", ", gaps.subList(0, Math.min(MAX_NAMED_GAPS, gaps.size())));
+    return " (not measured: " + named + (gaps.size() > MAX_NAMED_GAPS ? " and " + (gaps.size() - MAX_NAMED_GAPS)
+        + " more" : "") + ")";
   }
 
   /** Runs with more phases than this show the phases' levels without a labelled line at each start. */
@@ -430,7 +585,7 @@ public final class ChartPlanner {
     }
   }
 
-  private static Optional<Double> mean(List<PhaseResult> reps, Function<CellFigures, Double> f) {
+  static Optional<Double> mean(List<PhaseResult> reps, Function<CellFigures, Double> f) {
     List<Double> v = reps.stream().map(CellFigures::of).map(f).filter(Objects::nonNull).toList();
     return v.isEmpty() ? Optional.empty() : Optional.of(v.stream().mapToDouble(Double::doubleValue).average().orElse(0));
   }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.AnnotationTextPanel;
@@ -97,13 +98,22 @@ public final class ChartRenderer {
       XYSeries series = spec.kind() == ChartSpec.Kind.SEGMENTS ? segments(chart, names.unique(s.name()), points)
           : chart.addSeries(names.unique(s.name()), points.stream().mapToDouble(ChartSpec.Point::x).toArray(),
               points.stream().mapToDouble(ChartSpec.Point::y).toArray());
-      series.setMarker(spec.kind() == ChartSpec.Kind.LABELLED || (spec.kind() == ChartSpec.Kind.LINE
-          && points.size() < 40) ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+      series.setMarker(s.hollow() ? HOLLOW : spec.kind() == ChartSpec.Kind.LABELLED || (spec.kind()
+          == ChartSpec.Kind.LINE && points.size() < 40) ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+      style(series, s);
       for (ChartSpec.Point p : points) {
         maxY = Math.max(maxY, p.y());
-        if (p.label() != null) {
-          chart.addAnnotation(new AnnotationText(p.label(), p.x(), p.y() * (spec.logY() ? 1.12 : 1.0), false));
+      }
+    }
+    Labels labels = new Labels(spec);
+    for (ChartSpec.Series s : spec.series()) {
+      for (ChartSpec.Point p : s.points()) {
+        if (p.label() == null || spec.logY() && p.y() <= 0 || spec.logX() && p.x() <= 0) {
+          continue;
         }
+        double px = x(spec, p.x());
+        labels.place(p.label(), px, p.y() * (spec.logY() ? 1.12 : 1.0), false)
+            .ifPresent(y -> chart.addAnnotation(new AnnotationText(p.label(), px, y, false)));
       }
     }
     for (ChartSpec.Marker m : spec.markers()) {
@@ -113,7 +123,9 @@ public final class ChartRenderer {
       double mx = x(spec, m.x());
       if (m.y() == null) {
         chart.addAnnotation(new AnnotationLine(mx, true, false));
-        chart.addAnnotation(new AnnotationText(m.text(), mx, maxY * 0.97, false));
+        double top = maxY > 0 ? maxY * (spec.logY() ? 1.0 : 0.97) : 1;
+        labels.place(m.text(), mx, top, true).ifPresent(y -> chart.addAnnotation(new AnnotationText(m.text(), mx, y,
+            false)));
       } else {
         XYSeries knee = chart.addSeries(names.unique(m.text()), new double[] {mx}, new double[] {m.y()});
         knee.setMarker(SeriesMarkers.DIAMOND);
@@ -126,6 +138,100 @@ public final class ChartRenderer {
     }
     footer(chart, spec);
     return chart;
+  }
+
+  /** An unfilled circle: a point whose figures are kept but are not a success (an unstable cell). */
+  static final org.knowm.xchart.style.markers.Marker HOLLOW = new org.knowm.xchart.style.markers.Marker() {
+    @Override
+    public void paint(java.awt.Graphics2D g, double x, double y, int size) {
+      java.awt.Stroke before = g.getStroke();
+      g.setStroke(new BasicStroke(1.5f));
+      double d = size + 2;
+      g.draw(new java.awt.geom.Ellipse2D.Double(x - d / 2, y - d / 2, d, d));
+      g.setStroke(before);
+    }
+  };
+
+  /** Dashes of a p99 or write latency line beside its solid average or read line. */
+  private static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
+      new float[] {7f, 4f}, 0f);
+
+  /** The planner's colour, dashes and hollow markers (no line: the points are not a curve of successes). */
+  private static void style(XYSeries series, ChartSpec.Series s) {
+    if (s.colour() != null) {
+      Color c = Color.decode(s.colour());
+      series.setLineColor(c);
+      series.setMarkerColor(c);
+    }
+    if (s.dashed()) {
+      series.setLineStyle(DASHED);
+    }
+    if (s.hollow()) {
+      series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    }
+  }
+
+  /**
+   * Where text labels go so that they do not print over each other: the plot is approximated in pixels
+   * from the data's range (the chart's own layout is not known before it paints), each label takes a box
+   * of its text's width, and a label that would overlap one placed before moves up a row, up to
+   * {@value #LABEL_ROWS} rows (vertical-line labels move down from the top); one that still overlaps is left
+   * out (its point keeps its marker, a line keeps the legend).
+   */
+  static final class Labels {
+    static final int LABEL_ROWS = 4;
+    private static final double PLOT_WIDTH = WIDTH * 0.62;
+    private static final double PLOT_HEIGHT = HEIGHT * 0.72;
+    private static final double CHAR_WIDTH = 6.2;
+    private static final double ROW = 14;
+    /** A point's label starts this far above it, clear of its marker. */
+    private static final double LIFT = 6;
+    private final boolean logY;
+    private final double x0;
+    private final double x1;
+    private final double y0;
+    private final double y1;
+    private final List<double[]> placed = new ArrayList<>();
+
+    Labels(ChartSpec spec) {
+      this.logY = spec.logY();
+      java.util.DoubleSummaryStatistics xs = new java.util.DoubleSummaryStatistics();
+      java.util.DoubleSummaryStatistics ys = new java.util.DoubleSummaryStatistics();
+      for (ChartSpec.Series s : spec.series()) {
+        for (ChartSpec.Point p : s.points()) {
+          if ((!spec.logX() || p.x() > 0) && (!logY || p.y() > 0)) {
+            xs.accept(x(spec, p.x()));
+            ys.accept(logY ? Math.log10(p.y()) : p.y());
+          }
+        }
+      }
+      spec.markers().forEach(m -> {
+        if (!spec.logX() || m.x() > 0) {
+          xs.accept(x(spec, m.x()));
+        }
+      });
+      x0 = xs.getCount() == 0 ? 0 : xs.getMin();
+      x1 = xs.getCount() == 0 || xs.getMax() == x0 ? x0 + 1 : xs.getMax();
+      y0 = ys.getCount() == 0 ? 0 : logY ? ys.getMin() : Math.min(0, ys.getMin());
+      y1 = ys.getCount() == 0 || ys.getMax() == y0 ? y0 + 1 : ys.getMax();
+    }
+
+    /** The y to draw {@code text} at, near {@code y} at {@code x}; empty when every row nearby is taken. */
+    Optional<Double> place(String text, double x, double y, boolean downwards) {
+      double px = (x - x0) / (x1 - x0) * PLOT_WIDTH;
+      double py = ((logY ? Math.log10(Math.max(y, Double.MIN_NORMAL)) : y) - y0) / (y1 - y0) * PLOT_HEIGHT;
+      double w = text.length() * CHAR_WIDTH;
+      for (int row = 0; row < LABEL_ROWS; row++) {
+        double ry = downwards ? py - row * ROW : py + LIFT + row * ROW;
+        double[] box = {px - w / 2, ry, px + w / 2, ry + ROW};
+        if (placed.stream().noneMatch(b -> b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3])) {
+          placed.add(box);
+          double dataY = ry / PLOT_HEIGHT * (y1 - y0) + y0;
+          return Optional.of(logY ? Math.pow(10, dataY) : dataY);
+        }
+      }
+      return Optional.empty();
+    }
   }
 
   /** Where {@code x} is drawn: its base-2 logarithm on a log-2 axis (XChart's own log axis has decade ticks only). */
@@ -212,7 +318,10 @@ public final class ChartRenderer {
         // a bar a cell did not measure is 0 height with no value: XChart needs a number per category
         values.add(s.points().stream().filter(p -> (int) p.x() == x).map(ChartSpec.Point::y).findFirst().orElse(0.0));
       }
-      chart.addSeries(names.unique(s.name()), spec.categories(), values);
+      var series = chart.addSeries(names.unique(s.name()), spec.categories(), values);
+      if (s.colour() != null) {
+        series.setFillColor(Color.decode(s.colour()));
+      }
     }
     footer(chart, spec);
     return chart;

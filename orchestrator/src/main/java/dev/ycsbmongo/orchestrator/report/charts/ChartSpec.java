@@ -37,9 +37,24 @@ public record ChartSpec(String id, Kind kind, String title, String xAxis, String
     LINE, LABELLED, BAR, SEGMENTS
   }
 
-  public record Series(String name, List<Point> points) {
+  /**
+   * A line or bar group. {@code colour} ("#rrggbb") is chosen by the planner so that related series read as
+   * related ({@link ChartColours}: a family one hue, its members shades; a curve's average and p99 one
+   * colour); null leaves it to the renderer. {@code dashed}: drawn dashed (a p99 or write latency beside its
+   * solid average or read). {@code hollow}: points that are not successes (an unstable cell's figures), drawn
+   * as hollow markers without a line.
+   */
+  public record Series(String name, List<Point> points, String colour, boolean dashed, boolean hollow) {
     public Series {
       points = List.copyOf(points);
+    }
+
+    public Series(String name, List<Point> points) {
+      this(name, points, null, false, false);
+    }
+
+    public Series withColour(String c) {
+      return new Series(name, points, c, dashed, hollow);
     }
   }
 

@@ -74,7 +74,7 @@ public final class TableColumns {
       stressed("serverCpu", "Server CPU (%)", m -> m.cpuMeanPercent(), "%,.1f"),
       stressed("serverMemory", "Server memory (MB)", m -> toDouble(m.residentMbPeak()), "%,.0f"),
       new Column("status", "Status", Kind.CELL, c -> Value.of(SummaryMarkdown.status(c.reps()))),
-      curve("bestThreads", "Best threads", c -> toDouble(c.bestThreads()), "%d"),
+      new Column("bestThreads", "Best threads", Kind.CURVE, TableColumns::bestThreads),
       curve("peakThroughput", "Peak throughput (ops/s)", Curves.Curve::peakThroughput, "%,.0f"),
       curve("kneeThreads", "Knee (threads)", c -> toDouble(c.kneeThreads()), "%d"));
 
@@ -114,9 +114,31 @@ public final class TableColumns {
         .toList()), format));
   }
 
+  /**
+   * A curve figure; on an incomplete curve (a thread count not measured) marked {@value Curves#INCOMPLETE}
+   * in the Markdown and the CSV alike, since the CSV has no other place to say it.
+   */
   private static Column curve(String key, String header, Function<Curves.Curve, Double> figure, String format) {
-    return new Column(key, header, Kind.CURVE, c -> c.curve() == null ? Value.ABSENT
-        : number(figure.apply(c.curve()), format));
+    return new Column(key, header, Kind.CURVE, c -> {
+      if (c.curve() == null) {
+        return Value.ABSENT;
+      }
+      Value v = number(figure.apply(c.curve()), format);
+      if (c.curve().complete()) {
+        return v;
+      }
+      String marked = v.text() + " " + Curves.INCOMPLETE;
+      return new Value(marked, marked);
+    });
+  }
+
+  /** The best thread count, with the thread counts within the peak tolerance beside it and the incomplete mark. */
+  private static Value bestThreads(Cell c) {
+    if (c.curve() == null || c.curve().bestThreads() == null && c.curve().complete()) {
+      return Value.ABSENT;
+    }
+    Curves.Curve k = c.curve();
+    return k.complete() && k.nearPeak().isEmpty() ? Value.of(k.bestThreads().toString()) : Value.of(k.markedBest());
   }
 
   private static Function<PhaseResult, Double> fig(Function<CellFigures, Double> f) {

@@ -139,10 +139,19 @@ public final class TableShaper {
     }
     if (columns.stream().anyMatch(c -> c.key().equals("bestThreads") || c.key().equals("peakThroughput"))) {
       notes.add("Best threads: the thread count with the highest mean throughput on its curve (cells differing only"
-          + " in threads); peak throughput is that throughput.");
+          + " in threads); peak throughput is that throughput; other thread counts within "
+          + Math.round(Knee.PEAK_TOLERANCE * 100) + "% of it are named beside it (one run cannot tell them apart).");
     }
     if (columns.stream().anyMatch(c -> c.key().equals("kneeThreads"))) {
       notes.add(Knee.RULE + " \"-\": latency never outgrew throughput within the sweep.");
+    }
+    List<String> incomplete = units.stream().map(u -> curves.get(Curves.identity(u.first())))
+        .filter(c -> c != null && !c.complete()).distinct()
+        .map(c -> c.target() + " " + c.scenario() + (c.coordinates().isEmpty() ? "" : " " + c.coordinates())
+            + ": " + c.missing()).toList();
+    if (columns.stream().anyMatch(c -> c.source() == Source.CURVE) && !incomplete.isEmpty()) {
+      notes.add("Incomplete curves (a thread count without a successful measurement; their curve figures are"
+          + " marked " + Curves.INCOMPLETE + "): " + String.join("; ", incomplete) + ".");
     }
     Map<List<String>, List<Unit>> byPer = new LinkedHashMap<>();
     for (Unit u : units) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ResultFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,10 @@ class ChartPlannerTest {
 
   private static final Path GOLDEN = Path.of("src/test/resources/golden/charts.json");
 
-  /** A thread sweep (1, 2, 4, 8) whose read latency outgrows throughput after 2 threads, on a real MongoDB. */
+  /**
+   * A thread sweep (1, 2, 4, 8) on a real MongoDB whose read latency outgrows throughput beyond the knee
+   * tolerance after 4 threads (2 -> 4: throughput +50%, latency +82%, within the 25%; 4 -> 8: +6%, +100%).
+   */
   static List<PhaseResult> sweep() {
     int[] threads = {1, 2, 4, 8};
     long[] ops = {6000, 12000, 18000, 19000};
@@ -62,8 +67,8 @@ class ChartPlannerTest {
     assertTrue(latency.logY());
     assertEquals(List.of("t=1", "t=2", "t=4", "t=8"), latency.series().get(0).points().stream()
         .map(ChartSpec.Point::label).toList());
-    assertEquals("rs: knee: 2 threads", latency.markers().get(0).text(), "named per curve");
-    assertTrue(latency.note().contains(Knee.RULE) && latency.note().endsWith("Knee: rs: 2 threads."), latency.note());
+    assertEquals("rs: knee: 4 threads", latency.markers().get(0).text(), "named per curve");
+    assertTrue(latency.note().contains(Knee.RULE) && latency.note().contains("Knee: rs: 4 threads."), latency.note());
     assertFalse(latency.footer().contains("embedded"), latency.footer());
   }
 
@@ -102,9 +107,104 @@ class ChartPlannerTest {
   }
 
   @Test
+  void cellsThatDidNotSucceedAreGapsNamedOnTheChartNotDroppedSilently(@TempDir Path runDir) {
+    List<PhaseResult> records = new ArrayList<>(sweep());
+    PhaseResult four = records.get(2);
+    records.set(2, ResultFixtures.with(four, four.kind(), four.coordinates(), four.phaseId(), PhaseStatus.UNSTABLE,
+        "spread 40% over the 25% limit", null, null));
+    records.set(3, ResultFixtures.failed(records.get(3), PhaseStatus.FAILED, "YCSB exited with status 1"));
+    List<ChartSpec> specs = ChartPlanner.plan(records, runDir);
+    ChartSpec throughput = specs.get(0);
+    assertEquals(List.of(1.0, 2.0), throughput.series().get(0).points().stream().map(ChartSpec.Point::x).toList());
+    ChartSpec.Series hollow = throughput.series().get(1);
+    assertTrue(hollow.hollow(), hollow.toString());
+    assertEquals("rs: throughput (not a success)", hollow.name());
+    assertEquals(List.of(new ChartSpec.Point(4, four.tableWindow().throughputOpsPerSec(), "unstable")), hollow.points());
+    assertEquals(List.of(new ChartSpec.Marker("rs: 8 threads failed", 8, null)), throughput.markers());
+    ChartSpec latency = specs.get(2);
+    assertTrue(latency.note().contains("Knee: rs: none within the sweep (incomplete)."), latency.note());
+    assertTrue(latency.note().contains("Not measured (hollow where an unstable cell kept figures): rs: 4 threads"
+        + " unstable, 8 threads failed."), latency.note());
+    assertEquals("t=4 unstable", latency.series().get(2).points().get(0).label());
+  }
+
+  @Test
+  void aCurvesAverageAndP99ShareOneColourThePercentileDashed(@TempDir Path runDir) {
+    List<PhaseResult> two = new ArrayList<>(sweep());
+    for (PhaseResult r : sweep()) {
+      two.add(ResultFixtures.run(r.index() + 10, "rs2", r.scenario(), Integer.parseInt(r.coordinates()
+          .get("threadcount")), 1, 300, 400, 5000, 5000, ResultFixtures.MONGO));
+    }
+    ChartSpec latency = ChartPlanner.plan(two, runDir).get(2);
+    List<ChartSpec.Series> s = latency.series();
+    assertEquals(List.of("rs: average read", "rs: p99 read", "rs2: average read", "rs2: p99 read"),
+        s.stream().map(ChartSpec.Series::name).toList());
+    assertEquals(s.get(0).colour(), s.get(1).colour());
+    assertEquals(s.get(2).colour(), s.get(3).colour());
+    assertFalse(s.get(0).colour().equals(s.get(2).colour()), "two curves, two hues");
+    assertEquals(List.of(false, true, false, true), s.stream().map(ChartSpec.Series::dashed).toList());
+    assertTrue(s.get(1).points().stream().allMatch(p -> p.label() == null), "t=N once per thread count, on the average");
+  }
+
+  @Test
+  void targetsOfOneFamilyTakeShadesOfOneHue(@TempDir Path runDir) {
+    List<PhaseResult> records = new ArrayList<>(sizes());
+    records.add(ResultFixtures.run(5, "medium", "rw-95-5", 8, 1, 200, 500, 12000, 700, ResultFixtures.EMBEDDED));
+    records.add(ResultFixtures.run(6, "medium", "rw-50-50", 8, 1, 250, 600, 7000, 7000, ResultFixtures.EMBEDDED));
+    // fixture labels: cores 16 for "large", 4 for the others
+    ChartSpec bars = ChartPlanner.plan(records, runDir, new ChartSettings(null, "cores")).get(0);
+    assertEquals(List.of("small", "large", "medium"), bars.series().stream().map(ChartSpec.Series::name).toList());
+    assertEquals(List.of(ChartColours.shade(ChartColours.HUES.get(0), 0, 2), ChartColours.HUES.get(1),
+        ChartColours.shade(ChartColours.HUES.get(0), 1, 2)), bars.series().stream().map(ChartSpec.Series::colour)
+        .toList());
+  }
+
+  @Test
+  void aBarThatDidNotSucceedIsNamedUnderItsScenario(@TempDir Path runDir) {
+    List<PhaseResult> records = new ArrayList<>(sizes());
+    records.set(3, ResultFixtures.failed(records.get(3), PhaseStatus.FAILED, "YCSB exited with status 1"));
+    ChartSpec bars = ChartPlanner.plan(records, runDir).get(0);
+    assertEquals(List.of("rw-95-5", "rw-50-50 (not measured: large failed)"), bars.categories());
+    assertEquals(1, bars.series().get(1).points().size(), "large keeps its rw-95-5 bar");
+  }
+
+  /** Study 3's shape: three set sizes x chaining on/off x write concern, a load each, no thread sweep. */
+  @Test
+  void aSettingsSweepGetsThroughputAndCpuBarsPerTopology(@TempDir Path runDir) {
+    List<PhaseResult> records = new ArrayList<>();
+    int i = 1;
+    for (String rs : List.of("rs3", "rs7")) {
+      for (String chaining : List.of("true", "false")) {
+        for (String w : List.of("1", "majority")) {
+          PhaseResult r = ResultFixtures.run(i, rs, "load", 8, 1, 100, 200 + i, 6000, 6000 + i * 100,
+              ResultFixtures.MONGO);
+          java.util.Map<String, String> c = new java.util.LinkedHashMap<>(r.coordinates());
+          c.put("server.chainingAllowed", chaining);
+          c.put("mongodb.writeConcern", w);
+          records.add(ResultFixtures.with(r, r.kind(), c, r.phaseId() + "/" + chaining + "/" + w,
+              i == 8 ? PhaseStatus.FAILED : PhaseStatus.SUCCEEDED, null, ResultFixtures.serverMetrics(), null));
+          i++;
+        }
+      }
+    }
+    List<ChartSpec> specs = ChartPlanner.plan(records, runDir).stream().filter(s -> s.id().contains("by-setting"))
+        .toList();
+    assertEquals(List.of("throughput-by-setting-load-run", "cpu-by-setting-load-run"),
+        specs.stream().map(ChartSpec::id).toList());
+    ChartSpec t = specs.get(0);
+    assertEquals(List.of("rs3, mongodb.writeConcern=1", "rs3, mongodb.writeConcern=majority",
+        "rs7, mongodb.writeConcern=1", "rs7, mongodb.writeConcern=majority (not measured: server.chainingAllowed=false"
+            + " failed)"), t.categories());
+    assertEquals(List.of("server.chainingAllowed=true", "server.chainingAllowed=false"), t.series().stream()
+        .map(ChartSpec.Series::name).toList());
+    assertEquals(3, t.series().get(1).points().size(), "the failed cell has no bar");
+    assertEquals(25.0, specs.get(1).series().get(0).points().get(0).y(), 1e-9, "the primary's CPU");
+  }
+
+  @Test
   void theKneeIsTheLastThreadCountBeforeLatencyOutgrowsThroughput() {
     assertEquals(Optional.of(new Knee.Step(2, 400, 110)), Knee.find(List.of(new Knee.Step(1, 200, 100),
-        new Knee.Step(2, 400, 110), new Knee.Step(4, 600, 200))));
+        new Knee.Step(2, 400, 110), new Knee.Step(4, 600, 240))));
     assertEquals(1, Knee.find(List.of(new Knee.Step(1, 200, 100), new Knee.Step(2, 210, 180))).orElseThrow().threads(),
         "a knee at the first step");
     assertEquals(Optional.empty(), Knee.find(List.of(new Knee.Step(1, 200, 100), new Knee.Step(2, 400, 120),
@@ -198,7 +298,7 @@ class ChartPlannerTest {
     assertEquals(List.of(1.0, 2.0, 4.0, 8.0), latency.series().get(0).points().stream().map(ChartSpec.Point::x).toList());
     assertEquals(List.of(90.0, 99.0, 180.0, 360.0), latency.series().get(0).points().stream().map(ChartSpec.Point::y)
         .toList(), "the steady window's read averages");
-    assertEquals(List.of(new ChartSpec.Marker("rs: knee: 2 threads", 2.0, 99.0)), latency.markers());
+    assertEquals(List.of(new ChartSpec.Marker("rs: knee: 4 threads", 4.0, 180.0)), latency.markers());
     assertTrue(latency.logY());
   }
 

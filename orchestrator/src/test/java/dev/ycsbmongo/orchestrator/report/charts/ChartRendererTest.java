@@ -86,10 +86,10 @@ class ChartRendererTest {
     Set<ChartSpec.Kind> kinds = specs.stream().map(ChartSpec::kind).collect(Collectors.toSet());
     assertEquals(Set.of(ChartSpec.Kind.values()), kinds, "every kind is drawn here");
     ChartSpec latency = specs.stream().filter(s -> s.id().startsWith("latency-vs-throughput")).findFirst().orElseThrow();
-    assertEquals(List.of("a: knee: 2 threads", "b: knee: 2 threads"),
+    assertEquals(List.of("a: knee: 4 threads", "b: knee: 4 threads"),
         latency.markers().stream().map(ChartSpec.Marker::text).toList(), "both curves' knees, at the same thread count");
     ChartSpec byThreads = specs.stream().filter(s -> s.id().startsWith("latency-vs-threads")).findFirst().orElseThrow();
-    assertEquals(List.of("a: knee: 2 threads", "b: knee: 2 threads"),
+    assertEquals(List.of("a: knee: 4 threads", "b: knee: 4 threads"),
         byThreads.markers().stream().map(ChartSpec.Marker::text).toList(), "latency vs threads too");
     assertTrue(byThreads.series().stream().anyMatch(s -> s.name().startsWith("c: ") && s.points().size() == 1),
         "target c's one-point curves");
