@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A plan with a {@code kind: connections} scenario, run by scripts/orchestrator against the plan's
  * own embedded test server: each cell opens, holds and closes its connections in worker JVMs beside
  * the server sampler, and its record, command and table say what it reached. A cell this machine
- * cannot hold is refused before anything runs.
+ * cannot hold is skipped with the limit while the others run; a plan none of whose cells can is refused.
  */
 class ConnectionPlanIT {
 
@@ -76,23 +76,49 @@ class ConnectionPlanIT {
   }
 
   @Test
-  void aCellTheEmbeddedServerCannotAcceptIsRefusedBeforeAnythingRuns(@TempDir Path work) throws Exception {
+  void aCellTheEmbeddedServerCannotAcceptIsSkippedWithTheLimitAndTheOthersRun(@TempDir Path work) throws Exception {
+    System.out.println("[it] ConnectionPlanIT runs against: " + SERVER + " (one cell skipped before it starts)");
+    Path plan = Orchestrator.writePlan(work, "too-many", """
+        name: too-many
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: hold, kind: connections, properties: {connections.hold: 1s}}]
+        sweep: {connections.count: [100, 60000]}
+        """);
+    LauncherRun validate = Orchestrator.run(work, Map.of(), null, "validate", "--no-probe", plan.toString());
+    assertEquals(0, validate.exitCode, validate.diagnostics());
+    assertTrue(validate.stderr.contains("will not run here, recorded as skipped: phase connections/local/hold/"
+        + "connections.count=60000/rep=1") && validate.stderr.contains("ulimit -n"), validate.stderr);
+    LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
+        work.resolve("results").toString(), "--progress", "plain");
+    assertEquals(1, run.exitCode, run.diagnostics());  // not every phase succeeded
+    assertTrue(run.stdout.contains("1 phase(s) skipped"), run.stdout);
+    List<String> lines = Orchestrator.resultLines(Orchestrator.onlyRunDir(work.resolve("results")));
+    assertEquals(2, lines.size(), String.join("\n", lines));
+    ObjectMapper json = new ObjectMapper();
+    JsonNode ran = json.readTree(lines.get(0));
+    assertEquals("SUCCEEDED", ran.get("status").asText(), lines.get(0));
+    assertEquals(100, ran.get("connections").get("opened").asLong(), lines.get(0));
+    JsonNode skipped = json.readTree(lines.get(1));
+    assertEquals("SKIPPED", skipped.get("status").asText(), lines.get(1));
+    assertTrue(lines.get(1).contains("not run here (this machine's limits)") && lines.get(1).contains("ulimit -n"),
+        lines.get(1));
+  }
+
+  @Test
+  void aPlanNoCellOfWhichCanRunHereIsRefusedBeforeAnythingRuns(@TempDir Path work) throws Exception {
     System.out.println("[it] ConnectionPlanIT runs against: " + SERVER + " (refused before it starts)");
     Path plan = Orchestrator.writePlan(work, "too-many", """
         name: too-many
         targets: [{name: local, uri: embedded}]
         scenarios: [{name: hold, kind: connections}]
-        sweep: {connections.count: [100, 60000]}
+        sweep: {connections.count: [60000]}
         """);
     LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
         work.resolve("results").toString(), "--progress", "plain");
     assertEquals(2, run.exitCode, run.diagnostics());
     assertTrue(run.stderr.strip().lines().count() == 1 && run.stderr.contains("connections.count=60000")
-        && run.stderr.contains("ulimit -n"), run.stderr);
+        && run.stderr.contains("ulimit -n") && run.stderr.contains("no phase of the plan can run here"), run.stderr);
     assertFalse(Files.exists(work.resolve("results")), "no run directory for a refused plan");
-    LauncherRun validate = Orchestrator.run(work, Map.of(), null, "validate", "--no-probe", plan.toString());
-    assertEquals(2, validate.exitCode, validate.diagnostics());
-    assertTrue(validate.stderr.contains("connections.count=60000"), validate.stderr);
   }
 
   @Test

@@ -131,10 +131,20 @@ final class RunCommand implements Callable<Integer> {
     out.println("results: " + dir.path() + " (" + (outcome.interrupted() ? "interrupted; resume with: run --resume "
         + dir.path() : outcome.targetDown() != null ? "stopped: target " + outcome.targetDown() + " is not answering;"
         + " once it is back, resume with: run --resume " + dir.path()
-        : outcome.allSucceeded() ? "every phase succeeded" : outcome.failed() + " phase(s) failed or unstable")
+        : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome))
         + ")");
     out.flush();
     return outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED;
+  }
+
+  /** E.g. "1 phase(s) failed or unstable, 2 skipped (see Status)". */
+  static String notAllSucceeded(PlanRunner.Outcome outcome) {
+    String failed = outcome.failed() + " phase(s) failed or unstable";
+    if (outcome.skipped() == 0) {
+      return failed;
+    }
+    String skipped = outcome.skipped() + " phase(s) skipped (their Status says why)";
+    return outcome.failed() == 0 ? skipped : failed + ", " + skipped;
   }
 
   /** The plan's matrix once every check validate makes has passed (the same checks, the same path). */

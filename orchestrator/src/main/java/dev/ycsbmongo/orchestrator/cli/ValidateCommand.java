@@ -9,9 +9,11 @@ import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
 import dev.ycsbmongo.orchestrator.plan.Defaults;
 import dev.ycsbmongo.orchestrator.plan.ServerKeys;
 import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.plan.UntimedWork;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,6 +45,12 @@ final class ValidateCommand implements Callable<Integer> {
       + Defaults.MAX_PHASES + " phases (refused by default as too large to be meant)")
   boolean allowLargeMatrix;
 
+  @Option(names = "--assume-rate", paramLabel = "OPS_PER_S",
+      description = "operations (inserts included) per second to assume for the phases without maxexecutiontime,"
+          + " for a duration estimate of the loads and runs that last as long as their counts take (e.g. a load's"
+          + " throughput in an earlier run); without it validate says their counts only")
+  Double assumedRate;
+
   @Option(names = "--probe-timeout", paramLabel = "MS", defaultValue = "10000",
       description = "how long to wait for each target (ms)")
   int probeTimeoutMillis;
@@ -50,6 +58,10 @@ final class ValidateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if (assumedRate != null && !(assumedRate > 0 && Double.isFinite(assumedRate))) {
+      throw new BadInputException("--assume-rate " + assumedRate + ": expected operations per second, a number"
+          + " above 0 (e.g. --assume-rate 20000)");
+    }
     // the checks come before any output: a refused plan prints its one line and nothing else
     PlanCheck.Checked checked = PlanCheck.load(PlanFiles.read(planFile), planFile, System.getenv(),
         new PlanCheck.Options(allowLargeMatrix, HostLimits.current()));
@@ -58,6 +70,11 @@ final class ValidateCommand implements Callable<Integer> {
     out.print(MatrixPrinter.render(matrix));
     out.println();
     out.println("size: " + checked.size().describe());
+    String untimed = UntimedWork.of(matrix).describe(assumedRate == null ? OptionalDouble.empty()
+        : OptionalDouble.of(assumedRate));
+    if (!untimed.isEmpty()) {
+      out.println(untimed);
+    }
     out.flush();
     if (noProbe) {
       return Main.OK;

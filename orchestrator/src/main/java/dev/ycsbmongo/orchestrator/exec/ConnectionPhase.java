@@ -36,6 +36,9 @@ final class ConnectionPhase implements PhaseRunner {
       Duration elapsed) {
   }
 
+  /** The cause of a cell skipped because this machine cannot hold it. */
+  static final String NOT_RUN_HERE = "not run here (this machine's limits): ";
+
   private final RunContext ctx;
 
   ConnectionPhase(RunContext ctx) {
@@ -63,6 +66,12 @@ final class ConnectionPhase implements PhaseRunner {
     } catch (IOException e) {
       return cell.records().unmeasured(PhaseVerdict.failed("cannot write " + RunDirectory.COMMAND + ": "
           + e.getMessage()), cell.relDir(), display);
+    }
+    // a cell this machine cannot hold (validate and run listed it) is not tried: the plan's other cells run
+    Optional<String> limit = PlanPreflight.connectionProblem(cell.phase(), cell.target());
+    if (limit.isPresent()) {
+      return cell.records().unmeasured(new PhaseVerdict(PhaseStatus.SKIPPED, NOT_RUN_HERE + limit.get()),
+          cell.relDir(), display);
     }
     Outcome o = stress(cell.phase(), cell.uri(), ctx.servers().get(cell.target().name()), cell.dir(), cell.relDir(),
         cell.progress(), cell.stop());

@@ -110,12 +110,34 @@ public final class PlanCheck {
       throw PlanException.at(plan.source(), backend.line(), backend.path(), unreachable.get(0)
           + (unreachable.size() > 1 ? " (and " + (unreachable.size() - 1) + " more such targets)" : ""));
     }
-    List<String> connections = PlanPreflight.connectionProblems(matrix);
-    if (!connections.isEmpty()) {
-      throw PlanException.at(plan.source(), 0, null, connections.get(0) + (connections.size() > 1 ? " (and "
-          + (connections.size() - 1) + " more such cells)" : ""));
+    List<String> warnings = new java.util.ArrayList<>(notRunnableHere(matrix));
+    warnings.addAll(PairingPreview.warnings(matrix));
+    return new Checked(matrix, size, warnings);
+  }
+
+  /**
+   * Connection-stress cells this machine cannot hold. On the local backend the other cells still run
+   * (a study probing five instance sizes measures the sizes one machine reaches) and these are recorded
+   * as skipped with the limit, one warning line each here; the plan is refused only when no phase could
+   * run. On Kubernetes a pod's share that does not fit is a plan to change (raise clients): refused.
+   */
+  private List<String> notRunnableHere(Matrix matrix) {
+    Map<Phase, String> problems = PlanPreflight.cellProblems(matrix);
+    boolean noneRuns = !problems.isEmpty() && problems.size() == matrix.phases().size();
+    List<String> refused = new java.util.ArrayList<>();
+    List<String> skipped = new java.util.ArrayList<>();
+    for (String line : PlanPreflight.connectionProblems(matrix)) {  // one line per cell, not per repetition
+      boolean onPods = problems.entrySet().stream().anyMatch(e -> line.startsWith("phase " + e.getKey().id() + ":")
+          && e.getKey().distribution().backend() == Backend.KUBERNETES);
+      (onPods ? refused : skipped).add(line);
     }
-    return new Checked(matrix, size, PairingPreview.warnings(matrix));
+    if (!refused.isEmpty() || noneRuns) {
+      List<String> lines = refused.isEmpty() ? skipped : refused;
+      String more = lines.size() > 1 ? " (and " + (lines.size() - 1) + " more such cells)" : "";
+      throw PlanException.at(plan.source(), 0, null, lines.get(0) + more
+          + (refused.isEmpty() ? "; no phase of the plan can run here" : ""));
+    }
+    return skipped.stream().map(line -> "will not run here, recorded as skipped: " + line).toList();
   }
 
   private void refuseIfTooLarge(MatrixSize size) {

@@ -36,33 +36,47 @@ public final class PlanPreflight {
 
   /** One line per connection-stress cell that cannot run here, naming the phase; empty when all fit. */
   public static List<String> connectionProblems(Matrix matrix) {
-    Map<String, String> seen = new LinkedHashMap<>();
-    List<String> problems = new ArrayList<>();
+    java.util.Set<String> cells = new java.util.HashSet<>();
+    return cellProblems(matrix).entrySet().stream().filter(e -> cells.add(cellKey(e.getKey())))
+        .map(e -> "phase " + e.getKey().id() + ": " + e.getValue()).toList();
+  }
+
+  /** Phases alike in this (repetitions of a cell) plan alike. */
+  private static String cellKey(Phase p) {
+    return p.target() + "|" + p.connectionSettings() + "|" + p.clients() + "|" + p.distribution().backend();
+  }
+
+  /**
+   * Every connection-stress cell that cannot run here, with why, in plan order: the same problem for
+   * each repetition of a cell (they plan alike and are judged once).
+   */
+  public static Map<Phase, String> cellProblems(Matrix matrix) {
+    Map<String, Optional<String>> seen = new LinkedHashMap<>();
+    Map<Phase, String> problems = new LinkedHashMap<>();
     for (Phase p : matrix.phases()) {
       if (p.kind() != PhaseKind.CONNECTIONS) {
         continue;
       }
-      String key = p.target() + "|" + p.connectionSettings() + "|" + p.clients() + "|" + p.distribution().backend();
-      if (seen.containsKey(key)) {
-        continue;  // repetitions of a cell plan alike
-      }
       Target t = matrix.plan().target(p.target()).orElseThrow();
-      Optional<String> problem;
-      if (p.distribution().backend() == Backend.KUBERNETES) {
-        problem = podProblem(p, t.isEmbedded() ? EMBEDDED_STAND_IN : t.uri());
-      } else {
-        // local clients share this machine: its ports (one range per source address) hold all the
-        // connections, whatever the clients; files are per process, and the stress spreads its
-        // connections over as many worker processes as the open-files limit needs
-        problem = t.isEmbedded() ? embeddedProblem(p) : ConnectionPhase.check(p, t.uri());
-        if (t.isEmbedded() && problem.isEmpty()) {
-          problem = ConnectionPhase.check(p, EMBEDDED_STAND_IN);
-        }
-      }
-      seen.put(key, problem.orElse(""));
-      problem.ifPresent(msg -> problems.add("phase " + p.id() + ": " + msg));
+      Optional<String> problem = seen.computeIfAbsent(cellKey(p), k -> connectionProblem(p, t));
+      problem.ifPresent(msg -> problems.put(p, msg));
     }
     return problems;
+  }
+
+  /** Why this connection-stress cell cannot run here (an OS limit, named with the setting to change), if so. */
+  public static Optional<String> connectionProblem(Phase p, Target t) {
+    if (p.distribution().backend() == Backend.KUBERNETES) {
+      return podProblem(p, t.isEmbedded() ? EMBEDDED_STAND_IN : t.uri());
+    }
+    // local clients share this machine: its ports (one range per source address) hold all the
+    // connections, whatever the clients; files are per process, and the stress spreads its
+    // connections over as many worker processes as the open-files limit needs
+    Optional<String> problem = t.isEmbedded() ? embeddedProblem(p) : ConnectionPhase.check(p, t.uri());
+    if (t.isEmbedded() && problem.isEmpty()) {
+      problem = ConnectionPhase.check(p, EMBEDDED_STAND_IN);
+    }
+    return problem;
   }
 
   /**

@@ -29,9 +29,11 @@ public final class PlanRunner {
 
   /**
    * How the run ended: {@code allSucceeded} is true when every phase of the matrix has a successful
-   * record; {@code targetDown} says which target stopped answering when that stopped the plan (else null).
+   * record; {@code targetDown} says which target stopped answering when that stopped the plan (else null);
+   * {@code skipped} counts the phases recorded as not run (a load they read failed, a cell this machine
+   * cannot hold).
    */
-  public record Outcome(boolean allSucceeded, boolean interrupted, int failed, String targetDown) {
+  public record Outcome(boolean allSucceeded, boolean interrupted, int failed, String targetDown, int skipped) {
   }
 
   private final Matrix matrix;
@@ -76,6 +78,7 @@ public final class PlanRunner {
     Map<String, Boolean> verified = new HashMap<>();
     int k = 0;
     int failed = 0;
+    int skippedPhases = 0;
     PlanEta eta = new PlanEta();
     for (Phase phase : pending) {
       if (stop.isRequested()) {
@@ -109,6 +112,7 @@ public final class PlanRunner {
             + ") did not succeed"));
         status.put(phase.id(), skipped.status());
         progress.phaseEnded(phase, skipped);
+        skippedPhases++;
         continue;
       }
       progress.phaseStarted(phase, k, pending.size(), eta.estimate(pending.subList(k - 1, pending.size())));
@@ -116,6 +120,9 @@ public final class PlanRunner {
       status.put(phase.id(), result.status());
       progress.phaseEnded(phase, result);
       eta.ran(phase, result.runtimeSeconds());
+      if (result.status() == PhaseStatus.SKIPPED) {
+        skippedPhases++;
+      }
       if (result.status() == PhaseStatus.UNSTABLE) {
         failed++;
       }
@@ -132,7 +139,7 @@ public final class PlanRunner {
       }
     }
     boolean all = matrix.phases().stream().allMatch(p -> status.get(p.id()) == PhaseStatus.SUCCEEDED);
-    return new Outcome(all, stop.is(StopSignal.Reason.INTERRUPTED), failed, targetDown);
+    return new Outcome(all, stop.is(StopSignal.Reason.INTERRUPTED), failed, targetDown, skippedPhases);
   }
 
   /**

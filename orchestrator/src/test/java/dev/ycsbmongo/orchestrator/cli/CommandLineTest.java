@@ -33,6 +33,33 @@ class CommandLineTest {
   }
 
   @Test
+  void validateSaysWhatTheUntimedPhasesDoAndTheirTimeAtAnAssumedRate(@TempDir Path dir) throws Exception {
+    Path plan = dir.resolve("p.yaml");
+    Files.writeString(plan, """
+        name: p
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: a, properties: {readproportion: 1}}]
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 3000, operationcount: 600}
+        """);
+    InProcessCli plain = run("validate", "--no-probe", plan.toString());
+    assertEquals(0, plain.exit(), plain.err());
+    assertTrue(plain.out().contains("unbounded: 1 load inserts 3,000 records, 1 run completes 600 operations; their"
+        + " time depends on the server: pass --assume-rate"), plain.out());
+    InProcessCli rated = run("validate", "--no-probe", "--assume-rate", "120", plan.toString());
+    assertTrue(rated.out().contains("at an assumed 120 operations/s (--assume-rate) about 30 s"), rated.out());
+    for (String bad : new String[] {"0", "-5", "NaN", "Infinity"}) {
+      InProcessCli r = run("validate", "--no-probe", "--assume-rate", bad, plan.toString());
+      assertEquals(2, r.exit(), bad + ": " + r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertTrue(r.err().contains("--assume-rate") && r.err().contains("a number above 0"), r.err());
+      assertEquals("", r.out(), "a refused option prints no matrix");
+    }
+    InProcessCli word = run("validate", "--no-probe", "--assume-rate", "fast", plan.toString());
+    assertEquals(2, word.exit(), word.err());
+    assertTrue(word.err().contains("'fast' is not a double"), word.err());
+  }
+
+  @Test
   void validateWarnsThatChainingCellsNeedAReplicaSet(@TempDir Path dir) throws Exception {
     Path plan = dir.resolve("p.yaml");
     Files.writeString(plan, """

@@ -221,4 +221,40 @@ class PlanCheckTest {
         new PlanCheck.Options(false, SMALL));
     assertEquals(java.util.List.of(), checked.warnings());
   }
+
+  /** An embedded target's count beyond the orchestrator's open-files limit: it cannot run on this machine. */
+  private static final long TOO_MANY = Math.max(60_000, openFiles() + 1);
+
+  private static long openFiles() {
+    return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : 60_000;
+  }
+
+  private static String connections(String counts, String backend) {
+    return """
+        name: c
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: hold, kind: connections}]
+        sweep: {connections.count: [%s]}
+        execution: {repetitions: 2%s}
+        """.formatted(counts, backend);
+  }
+
+  @Test
+  void onTheLocalBackendACellThisMachineCannotHoldIsListedAndTheOthersRun() {
+    PlanCheck.Checked checked = check(connections("100, " + TOO_MANY, ""), new PlanCheck.Options(false, SMALL));
+    assertEquals(4, checked.matrix().phases().size());
+    java.util.List<String> skipped = checked.warnings().stream().filter(w -> w.startsWith("will not run here")).toList();
+    assertEquals(1, skipped.size(), checked.warnings().toString());  // one line per cell, not per repetition
+    assertTrue(skipped.get(0).contains("connections.count=" + TOO_MANY + "/rep=1") && skipped.get(0).contains("ulimit -n"),
+        skipped.get(0));
+  }
+
+  @Test
+  void aPlanOfWhichNoCellCanRunHereIsRefused() {
+    PlanException e = assertThrows(PlanException.class,
+        () -> check(connections(String.valueOf(TOO_MANY), ""), new PlanCheck.Options(false, SMALL)));
+    assertTrue(e.getMessage().contains("ulimit -n") && e.getMessage().endsWith("no phase of the plan can run here"),
+        e.getMessage());
+  }
 }
