@@ -113,7 +113,8 @@ class LauncherChecksIT {
         Arguments.of(List.of("-p", "operationcount=-5"), "operationcount: '-5' is too small"),
         Arguments.of(List.of("-p", "recordcount=0"), "recordcount: '0' is too small"),
         Arguments.of(List.of("-p", "recordcount=-10"), "recordcount: '-10' is too small"),
-        Arguments.of(List.of("-p", "readproportion=-1"), "readproportion: '-1' is out of range"),
+        Arguments.of(List.of("-p", "readproportion=-1"), "readproportion: '-1' is negative"),
+        Arguments.of(List.of("-p", "updateproportion=half"), "updateproportion: 'half' is not a number"),
         Arguments.of(List.of("-p", "readproportion=0", "-p", "updateproportion=0"),
             "readproportion, updateproportion, insertproportion, scanproportion, readmodifywriteproportion: every"
                 + " operation proportion is 0"),
@@ -143,6 +144,25 @@ class LauncherChecksIT {
     String line = assertRefusedInOneLine(run);
     assertTrue(line.startsWith("ycsb: " + expectedLine), "expected 'ycsb: " + expectedLine + "...'\n"
         + run.diagnostics());
+  }
+
+  @Test
+  void shouldRunProportionsAsWeightsAsYcsb017Does() throws Exception {
+    // the instance-sizes, chained-replication and max-connections studies' own run command: 50/50
+    String table = "weights" + System.nanoTime();
+    LauncherRun load = ycsb("load", mongo.uri("ycsb"), "-p", "recordcount=50", "-p", "table=" + table);
+    assertEquals(0, load.exitCode, load.diagnostics());
+    LauncherRun run = ycsb("run", mongo.uri("ycsb"), "-p", "recordcount=50", "-p", "table=" + table,
+        "-p", "operationcount=400", "-p", "readproportion=50", "-p", "updateproportion=50");
+
+    assertEquals(0, run.exitCode, run.diagnostics());
+    YcsbOutput out = YcsbOutput.parse(run.stdout);
+    long reads = out.succeeded("READ");
+    long updates = out.succeeded("UPDATE");
+    assertEquals(400, reads + updates, run.diagnostics());
+    // a 50/50 mix: each side of 400 draws lies within 6 standard deviations (10) of 200
+    assertTrue(reads > 140 && updates > 140, "reads " + reads + ", updates " + updates + "\n" + run.diagnostics());
+    dropTable("ycsb", table);
   }
 
   @Test

@@ -111,21 +111,31 @@ public final class YcsbMain {
     }
     Properties props = read.get();
     Map<String, String> core = coreProperties(props);
-    for (String key : CoreProperties.keys()) {
-      if (core.containsKey(key)) {
-        Optional<String> problem = CoreProperties.valueProblem(key, core.get(key));
-        if (problem.isPresent()) {
-          return Optional.of(key + ": " + problem.get());
-        }
-      }
+    boolean load = loads(args);
+    List<String> values = CoreProperties.valueProblems(core, load);
+    if (!values.isEmpty()) {
+      return Optional.of(values.get(0));
     }
     try {
       BindingSettings.from(props, env);
     } catch (InvalidSettingException e) {
       return Optional.of(e.getMessage());
     }
-    List<String> combination = CoreProperties.setProblems(core);
+    List<String> combination = CoreProperties.setProblems(core, load);
     return combination.isEmpty() ? Optional.empty() : Optional.of(combination.get(0));
+  }
+
+  /** True when YCSB will load: the last of {@code -load} and {@code -t} wins, a run is its default. */
+  static boolean loads(String[] args) {
+    boolean load = false;
+    for (String arg : args) {
+      if (arg.equals("-load")) {
+        load = true;
+      } else if (arg.equals("-t")) {
+        load = false;
+      }
+    }
+    return load;
   }
 
   /**
