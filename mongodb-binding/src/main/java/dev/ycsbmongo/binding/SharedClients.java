@@ -81,6 +81,9 @@ final class SharedClients {
   }
 
   private static void warnAboutSettings(BindingSettings settings, Log log) {
+    for (String note : settings.notes()) {
+      log.info("note: " + note);
+    }
     ClientConfig c = settings.client();
     if (c.maxPoolSize() > 0 && c.maxPoolSize() < settings.threadCount()) {
       log.info("note: maxPoolSize " + c.maxPoolSize() + " < " + settings.threadCount()
