@@ -166,6 +166,30 @@ class LauncherChecksIT {
   }
 
   @Test
+  void shouldRefuseTheMaxConnectionsStudysUrlWithTheFix() throws Exception {
+    // the study's own URL: an '&' where the '?' belongs; YCSB 0.17.0 runs it against a database
+    // named 'admin&maxPoolSize=8000' and reports every read as NOT_FOUND with exit status 0
+    String hosts = mongo.uri().substring("mongodb://".length()).replaceAll("/.*$", "");
+    LauncherRun run = ycsb("run", "mongodb://bench:Sup3rS3cret@" + hosts + "/admin&maxPoolSize=8000",
+        "-p", "operationcount=10");
+    String line = assertRefusedInOneLine(run);
+    assertTrue(line.contains("did you mean '/admin?maxPoolSize=8000'?"), run.diagnostics());
+    assertFalse(line.contains("Sup3rS3cret"), run.diagnostics());
+  }
+
+  @Test
+  void shouldSayWhenEveryReadFoundNoRecord() throws Exception {
+    String table = "neverloaded" + System.nanoTime();
+    LauncherRun run = ycsb("run", mongo.uri("ycsb"), "-p", "recordcount=100", "-p", "operationcount=50",
+        "-p", "table=" + table, "-p", "readproportion=1", "-p", "updateproportion=0");
+
+    assertEquals(0, run.exitCode, "YCSB's exit status stays YCSB's\n" + run.diagnostics());
+    assertEquals(50, YcsbOutput.parse(run.stdout).returns("READ", "NOT_FOUND"), run.diagnostics());
+    assertTrue(run.stderr.contains("[mongodb] WARNING: all 50 reads found no record (NOT_FOUND): collection " + table
+        + " in database 'ycsb' is empty; load the data first"), run.diagnostics());
+  }
+
+  @Test
   void shouldWriteToDatabaseYcsbWhenTheUrlPathIsAdminAsYcsb017Does() throws Exception {
     String table = "adminpath" + System.nanoTime();
     LauncherRun run = ycsb("load", mongo.uri("admin"), "-p", "recordcount=30", "-p", "table=" + table);

@@ -11,12 +11,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * The binding's whole configuration: the shared client's settings plus what each YCSB thread's
  * DB instance does with them (batching, upserts). Built and validated once from YCSB properties.
  *
+ * @param extraMeasurements whether the binding's own measurements ({@code POOL-CHECKOUT},
+ *     {@code INSERT-BATCH}) are recorded into YCSB's: off by default, so YCSB's final block has
+ *     exactly YCSB 0.17.0's shape (scripts that sum its Operations rows keep working)
  * @param notes what the user should know about how the properties were read (a deprecated YCSB
  *     0.17.0 name and its modern form, a property the URL overrides): printed once, when the
  *     client opens
  */
 public record BindingSettings(ClientConfig client, int batchSize, boolean upsert, int threadCount,
-    List<String> notes) {
+    boolean extraMeasurements, List<String> notes) {
 
   public BindingSettings {
     if (batchSize < 1) {
@@ -33,9 +36,10 @@ public record BindingSettings(ClientConfig client, int batchSize, boolean upsert
       int threadCount = p.positiveInt(Keys.THREAD_COUNT).orElse(1);
       int batchSize = p.positiveInt(Keys.BATCH_SIZE).or(() -> p.positiveInt(Keys.BATCH_SIZE_STOCK)).orElse(1);
       boolean upsert = p.bool(Keys.UPSERT).orElse(false);
+      boolean extraMeasurements = p.bool(Keys.EXTRA_MEASUREMENTS).orElse(false);
       List<String> notes = new ArrayList<>();
       ClientConfig client = ClientConfig.from(p, env, threadCount, notes);
-      return new BindingSettings(client, batchSize, upsert, threadCount, notes);
+      return new BindingSettings(client, batchSize, upsert, threadCount, extraMeasurements, notes);
     } catch (PropertyReader.SettingValueException e) {
       throw new InvalidSettingException(e.getMessage());
     } catch (IllegalArgumentException | IllegalStateException e) {

@@ -33,6 +33,8 @@ public final class Keys {
   /** The name YCSB's stock MongoDB README uses. */
   public static final String BATCH_SIZE_STOCK = "batchsize";
   public static final String UPSERT = "mongodb.upsert";
+  /** true: the binding's own measurements (POOL-CHECKOUT, INSERT-BATCH) join YCSB's output. */
+  public static final String EXTRA_MEASUREMENTS = "mongodb.extraMeasurements";
   public static final String THREAD_COUNT = "threadcount";
   /** YCSB 0.17.0's name for the pool size (its OptionsSupport adds it to the URL as maxPoolSize). */
   public static final String MAX_CONNECTIONS_STOCK = "mongodb.maxconnections";
@@ -43,7 +45,7 @@ public final class Keys {
       READ_PREFERENCE, READ_PREFERENCE_TAGS, MAX_STALENESS_SECONDS, READ_CONCERN, MAX_POOL_SIZE, MIN_POOL_SIZE,
       MAX_CONNECTING, WAIT_QUEUE_TIMEOUT_MS, MAX_IDLE_TIME_MS, MAX_LIFE_TIME_MS, CONNECT_TIMEOUT_MS,
       SOCKET_TIMEOUT_MS, SERVER_SELECTION_TIMEOUT_MS, COMPRESSORS, RETRY_WRITES, RETRY_READS, APP_NAME,
-      BATCH_SIZE, UPSERT);
+      BATCH_SIZE, UPSERT, EXTRA_MEASUREMENTS);
 
   /** YCSB 0.17.0's own option names for what the modern properties above say: accepted, with a note. */
   static final List<String> DEPRECATED_MONGODB = List.of(MAX_CONNECTIONS_STOCK, THREADS_ALLOWED_TO_BLOCK_STOCK);

@@ -70,11 +70,29 @@ public final class YcsbMain {
         return;
       }
     }
+    jvmDefaultsNote(System.getenv()).ifPresent(System.err::println);
     if (args[0].equals("client")) {
       site.ycsb.Client.main(rest);
     } else {
       site.ycsb.CommandLine.main(rest);
     }
+  }
+
+  /** Set by {@code scripts/ycsb}: the JVM options it added because the user set none of that kind. */
+  static final String JVM_DEFAULTS_ENV = "YCSB_LAUNCHER_JVM_DEFAULTS";
+
+  /**
+   * The one line that names the JVM options the launcher chose (heap, thread stack, collector),
+   * so they are not a silent difference from YCSB's own launcher, which sets none; empty when it
+   * added none.
+   */
+  static Optional<String> jvmDefaultsNote(Map<String, String> env) {
+    String added = env.getOrDefault(JVM_DEFAULTS_ENV, "").trim();
+    if (added.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of("ycsb: note: JVM options added by the launcher: " + added + " (JAVA_OPTS or -jvm-args with"
+        + " an option of the same kind replace each; YCSB's own launcher adds none)");
   }
 
   /**

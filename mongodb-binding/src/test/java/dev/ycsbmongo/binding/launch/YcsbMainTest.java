@@ -104,6 +104,15 @@ class YcsbMainTest {
   }
 
   @Test
+  void namesTheJvmOptionsTheLauncherAddedInOneLine() {
+    assertEquals(Optional.of("ycsb: note: JVM options added by the launcher: -Xmx1g -XX:+UseParallelGC (JAVA_OPTS or"
+        + " -jvm-args with an option of the same kind replace each; YCSB's own launcher adds none)"),
+        YcsbMain.jvmDefaultsNote(Map.of(YcsbMain.JVM_DEFAULTS_ENV, " -Xmx1g -XX:+UseParallelGC ")));
+    assertEquals(Optional.empty(), YcsbMain.jvmDefaultsNote(Map.of(YcsbMain.JVM_DEFAULTS_ENV, " ")));
+    assertEquals(Optional.empty(), YcsbMain.jvmDefaultsNote(Map.of()));
+  }
+
+  @Test
   void acceptsTheStudiesWeightsAsYcsbRunsThem() {
     // the instance-sizes, chained-replication and max-connections studies write 50/50
     assertEquals(Optional.empty(), YcsbMain.invalidSetting(new String[] {"-p", "readproportion=50", "-p",
