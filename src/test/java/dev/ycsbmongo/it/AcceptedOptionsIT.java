@@ -25,7 +25,7 @@ class AcceptedOptionsIT {
 
   @ParameterizedTest(name = "[{index}] mongodb.writeConcern={0}")
   @ValueSource(strings = {"0", "1", "2", "majority", "tag:multiDc", "acknowledged", "unacknowledged",
-      "journaled", "MAJORITY"})
+      "journaled", "MAJORITY", "errors_ignored", "replica_acknowledged", "Journaled"})
   void shouldAcceptEveryDocumentedWriteConcern(String writeConcern) throws DBException {
     Properties properties = Binding.properties(mongo, Binding.database("accepted", "options"),
         "mongodb.writeConcern", writeConcern, "mongodb.wtimeoutMs", "1000");
@@ -47,6 +47,9 @@ class AcceptedOptionsIT {
       "mongodb.maxConnecting, 4, mongodb.waitQueueTimeoutMs, 5000",
       "mongodb.retryWrites, false, mongodb.retryReads, false",
       "mongodb.appName, it-accepted, mongodb.compressors, 'zstd,snappy,zlib'",
+      // YCSB 0.17.0's own names, accepted with a note naming the modern form
+      "mongodb.readPreference, primary_preferred, mongodb.maxconnections, 7",
+      "mongodb.readPreference, secondary_preferred, mongodb.threadsAllowedToBlockForConnectionMultiplier, 5",
   })
   void shouldAcceptDocumentedReadAndPoolOptions(String key1, String value1, String key2, String value2)
       throws DBException {

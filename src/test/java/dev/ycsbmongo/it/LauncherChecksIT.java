@@ -113,7 +113,8 @@ class LauncherChecksIT {
         Arguments.of(List.of("-p", "operationcount=-5"), "operationcount: '-5' is too small"),
         Arguments.of(List.of("-p", "recordcount=0"), "recordcount: '0' is too small"),
         Arguments.of(List.of("-p", "recordcount=-10"), "recordcount: '-10' is too small"),
-        Arguments.of(List.of("-p", "readproportion=-1"), "readproportion: '-1' is out of range"),
+        Arguments.of(List.of("-p", "readproportion=-1"), "readproportion: '-1' is negative"),
+        Arguments.of(List.of("-p", "updateproportion=half"), "updateproportion: 'half' is not a number"),
         Arguments.of(List.of("-p", "readproportion=0", "-p", "updateproportion=0"),
             "readproportion, updateproportion, insertproportion, scanproportion, readmodifywriteproportion: every"
                 + " operation proportion is 0"),
@@ -143,6 +144,49 @@ class LauncherChecksIT {
     String line = assertRefusedInOneLine(run);
     assertTrue(line.startsWith("ycsb: " + expectedLine), "expected 'ycsb: " + expectedLine + "...'\n"
         + run.diagnostics());
+  }
+
+  @Test
+  void shouldRunProportionsAsWeightsAsYcsb017Does() throws Exception {
+    // the instance-sizes, chained-replication and max-connections studies' own run command: 50/50
+    String table = "weights" + System.nanoTime();
+    LauncherRun load = ycsb("load", mongo.uri("ycsb"), "-p", "recordcount=50", "-p", "table=" + table);
+    assertEquals(0, load.exitCode, load.diagnostics());
+    LauncherRun run = ycsb("run", mongo.uri("ycsb"), "-p", "recordcount=50", "-p", "table=" + table,
+        "-p", "operationcount=400", "-p", "readproportion=50", "-p", "updateproportion=50");
+
+    assertEquals(0, run.exitCode, run.diagnostics());
+    YcsbOutput out = YcsbOutput.parse(run.stdout);
+    long reads = out.succeeded("READ");
+    long updates = out.succeeded("UPDATE");
+    assertEquals(400, reads + updates, run.diagnostics());
+    // a 50/50 mix: each side of 400 draws lies within 6 standard deviations (10) of 200
+    assertTrue(reads > 140 && updates > 140, "reads " + reads + ", updates " + updates + "\n" + run.diagnostics());
+    dropTable("ycsb", table);
+  }
+
+  @Test
+  void shouldRefuseTheMaxConnectionsStudysUrlWithTheFix() throws Exception {
+    // the study's own URL: an '&' where the '?' belongs; YCSB 0.17.0 runs it against a database
+    // named 'admin&maxPoolSize=8000' and reports every read as NOT_FOUND with exit status 0
+    String hosts = mongo.uri().substring("mongodb://".length()).replaceAll("/.*$", "");
+    LauncherRun run = ycsb("run", "mongodb://bench:Sup3rS3cret@" + hosts + "/admin&maxPoolSize=8000",
+        "-p", "operationcount=10");
+    String line = assertRefusedInOneLine(run);
+    assertTrue(line.contains("did you mean '/admin?maxPoolSize=8000'?"), run.diagnostics());
+    assertFalse(line.contains("Sup3rS3cret"), run.diagnostics());
+  }
+
+  @Test
+  void shouldSayWhenEveryReadFoundNoRecord() throws Exception {
+    String table = "neverloaded" + System.nanoTime();
+    LauncherRun run = ycsb("run", mongo.uri("ycsb"), "-p", "recordcount=100", "-p", "operationcount=50",
+        "-p", "table=" + table, "-p", "readproportion=1", "-p", "updateproportion=0");
+
+    assertEquals(0, run.exitCode, "YCSB's exit status stays YCSB's\n" + run.diagnostics());
+    assertEquals(50, YcsbOutput.parse(run.stdout).returns("READ", "NOT_FOUND"), run.diagnostics());
+    assertTrue(run.stderr.contains("[mongodb] WARNING: all 50 reads found no record (NOT_FOUND): collection " + table
+        + " in database 'ycsb' is empty; load the data first"), run.diagnostics());
   }
 
   @Test

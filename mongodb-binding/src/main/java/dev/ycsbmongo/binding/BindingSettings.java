@@ -10,13 +10,22 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The binding's whole configuration: the shared client's settings plus what each YCSB thread's
  * DB instance does with them (batching, upserts). Built and validated once from YCSB properties.
+ *
+ * @param extraMeasurements whether the binding's own measurements ({@code POOL-CHECKOUT},
+ *     {@code INSERT-BATCH}) are recorded into YCSB's: off by default, so YCSB's final block has
+ *     exactly YCSB 0.17.0's shape (scripts that sum its Operations rows keep working)
+ * @param notes what the user should know about how the properties were read (a deprecated YCSB
+ *     0.17.0 name and its modern form, a property the URL overrides): printed once, when the
+ *     client opens
  */
-public record BindingSettings(ClientConfig client, int batchSize, boolean upsert, int threadCount) {
+public record BindingSettings(ClientConfig client, int batchSize, boolean upsert, int threadCount,
+    boolean extraMeasurements, List<String> notes) {
 
   public BindingSettings {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batchSize must be >= 1, got " + batchSize);
     }
+    notes = List.copyOf(notes);
   }
 
   /** Parses and validates; a bad value fails with one line naming the property, the value and what is accepted. */
@@ -27,7 +36,10 @@ public record BindingSettings(ClientConfig client, int batchSize, boolean upsert
       int threadCount = p.positiveInt(Keys.THREAD_COUNT).orElse(1);
       int batchSize = p.positiveInt(Keys.BATCH_SIZE).or(() -> p.positiveInt(Keys.BATCH_SIZE_STOCK)).orElse(1);
       boolean upsert = p.bool(Keys.UPSERT).orElse(false);
-      return new BindingSettings(ClientConfig.from(p, env, threadCount), batchSize, upsert, threadCount);
+      boolean extraMeasurements = p.bool(Keys.EXTRA_MEASUREMENTS).orElse(false);
+      List<String> notes = new ArrayList<>();
+      ClientConfig client = ClientConfig.from(p, env, threadCount, notes);
+      return new BindingSettings(client, batchSize, upsert, threadCount, extraMeasurements, notes);
     } catch (PropertyReader.SettingValueException e) {
       throw new InvalidSettingException(e.getMessage());
     } catch (IllegalArgumentException | IllegalStateException e) {
@@ -79,7 +91,7 @@ public record BindingSettings(ClientConfig client, int batchSize, boolean upsert
   private static void rejectUnknownKeys(Properties properties) {
     List<String> unknown = new ArrayList<>();
     for (String key : properties.stringPropertyNames()) {
-      if (key.startsWith("mongodb.") && !Keys.ALL_MONGODB.contains(key)) {
+      if (key.startsWith("mongodb.") && !Keys.accepted().contains(key)) {
         unknown.add(key);
       }
     }
@@ -88,7 +100,8 @@ public record BindingSettings(ClientConfig client, int batchSize, boolean upsert
       String key = unknown.get(0);
       String hint = Keys.closest(key).map(k -> "did you mean " + k + "? ").orElse("");
       throw new PropertyReader.SettingValueException(key + ": unknown property; " + hint
-          + "accepted mongodb.* properties: " + String.join(", ", Keys.ALL_MONGODB));
+          + "accepted mongodb.* properties: " + String.join(", ", Keys.ALL_MONGODB) + " (and YCSB 0.17.0's "
+          + String.join(", ", Keys.DEPRECATED_MONGODB) + ")");
     }
   }
 

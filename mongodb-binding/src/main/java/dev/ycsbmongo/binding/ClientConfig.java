@@ -59,52 +59,118 @@ public record ClientConfig(
     compressors = List.copyOf(compressors);
   }
 
-  /** Builds the config from YCSB properties; {@code env} supplies {@value #URL_ENV}. */
-  static ClientConfig from(PropertyReader p, Map<String, String> env, int threadCount) {
-    String url = p.string(Keys.URL).map(v -> fromEnvironment(v, env)).orElseGet(() -> Optional.ofNullable(env.get(URL_ENV))
-        .filter(s -> !s.isBlank()).map(String::trim).orElse(DEFAULT_URL));
+  /**
+   * Builds the config from YCSB properties; {@code env} supplies {@value #URL_ENV}. What the user
+   * should know about how the properties were read (deprecated names, a property and the URL
+   * disagreeing) is added to {@code notes}, one line each.
+   *
+   * <p>Precedence, per setting: for the properties YCSB 0.17.0's binding reads
+   * ({@link Keys#URL_WINS}) the URL's option wins, exactly as its {@code OptionsSupport} adds a
+   * property to the URL only when the URL lacks that option; for this binding's own properties,
+   * which YCSB 0.17.0 does not have, the property wins over the URL. Then the default.
+   */
+  static ClientConfig from(PropertyReader p, Map<String, String> env, int threadCount, List<String> notes) {
+    Optional<String> given = p.string(Keys.URL).map(v -> fromEnvironment(v, env)).or(() -> Optional.ofNullable(
+        env.get(URL_ENV)).filter(s -> !s.isBlank()).map(String::trim));
+    String url = given.orElse(DEFAULT_URL);
     ConnectionString cs = parseUrl(url);
     ConnectionPoolSettings poolDefaults = ConnectionPoolSettings.builder().build();
     SocketSettings socketDefaults = SocketSettings.builder().build();
     ClusterSettings clusterDefaults = ClusterSettings.builder().build();
+    Precedence own = new Precedence(notes);
 
-    int maxPool = first(p.nonNegativeInt(Keys.MAX_POOL_SIZE), cs.getMaxConnectionPoolSize(),
-        () -> Math.max(poolDefaults.getMaxSize(), threadCount));
-    int minPool = first(p.nonNegativeInt(Keys.MIN_POOL_SIZE), cs.getMinConnectionPoolSize(),
-        poolDefaults::getMinSize);
+    int maxPool = maxPoolSize(p, cs, threadCount, Math.max(poolDefaults.getMaxSize(), threadCount), notes);
+    int minPool = own.first(Keys.MIN_POOL_SIZE, p.nonNegativeInt(Keys.MIN_POOL_SIZE), "minPoolSize",
+        cs.getMinConnectionPoolSize(), poolDefaults::getMinSize);
     if (maxPool > 0 && minPool > maxPool) {
       throw new PropertyReader.SettingValueException(Keys.MIN_POOL_SIZE + ": '" + minPool
           + "' is not valid; accepted: a whole number from 0 to " + Keys.MAX_POOL_SIZE + " (" + maxPool + ")");
     }
+    long waitQueueTimeoutMs = own.first(Keys.WAIT_QUEUE_TIMEOUT_MS, p.nonNegativeMillis(Keys.WAIT_QUEUE_TIMEOUT_MS),
+        "waitQueueTimeoutMS", asLong(cs.getMaxWaitTime()), () -> poolDefaults.getMaxWaitTime(TimeUnit.MILLISECONDS));
+    p.nonNegativeInt(Keys.THREADS_ALLOWED_TO_BLOCK_STOCK).ifPresent(m -> notes.add(Keys.THREADS_ALLOWED_TO_BLOCK_STOCK
+        + "=" + m + " has no effect: YCSB 0.17.0 hands it to driver 3.8 as waitQueueMultiple, a cap of " + m
+        + " x maxPoolSize threads waiting for a connection beyond which operations fail at once; the current"
+        + " driver has no such cap (removed in driver 4.0): threads wait up to " + Keys.WAIT_QUEUE_TIMEOUT_MS + "="
+        + waitQueueTimeoutMs));
     return new ClientConfig(
         cs,
         database(p.string(Keys.DATABASE), cs.getDatabase()),
-        writeConcern(p, cs),
-        readPreference(p, cs),
-        readConcern(p, cs),
+        writeConcern(p, cs, given.isPresent(), notes),
+        readPreference(p, cs, notes),
+        readConcern(p, cs, notes),
         maxPool,
         minPool,
-        first(p.positiveInt(Keys.MAX_CONNECTING), cs.getMaxConnecting(), poolDefaults::getMaxConnecting),
-        firstLong(p.nonNegativeMillis(Keys.WAIT_QUEUE_TIMEOUT_MS), asLong(cs.getMaxWaitTime()),
-            () -> poolDefaults.getMaxWaitTime(TimeUnit.MILLISECONDS)),
-        firstLong(p.nonNegativeMillis(Keys.MAX_IDLE_TIME_MS), asLong(cs.getMaxConnectionIdleTime()),
-            () -> poolDefaults.getMaxConnectionIdleTime(TimeUnit.MILLISECONDS)),
-        firstLong(p.nonNegativeMillis(Keys.MAX_LIFE_TIME_MS), asLong(cs.getMaxConnectionLifeTime()),
-            () -> poolDefaults.getMaxConnectionLifeTime(TimeUnit.MILLISECONDS)),
-        firstLong(p.nonNegativeMillis(Keys.CONNECT_TIMEOUT_MS), asLong(cs.getConnectTimeout()),
-            () -> (long) socketDefaults.getConnectTimeout(TimeUnit.MILLISECONDS)),
-        firstLong(p.nonNegativeMillis(Keys.SOCKET_TIMEOUT_MS), asLong(cs.getSocketTimeout()),
-            () -> (long) socketDefaults.getReadTimeout(TimeUnit.MILLISECONDS)),
-        firstLong(p.nonNegativeMillis(Keys.SERVER_SELECTION_TIMEOUT_MS), asLong(cs.getServerSelectionTimeout()),
+        own.first(Keys.MAX_CONNECTING, p.positiveInt(Keys.MAX_CONNECTING), "maxConnecting", cs.getMaxConnecting(),
+            poolDefaults::getMaxConnecting),
+        waitQueueTimeoutMs,
+        own.first(Keys.MAX_IDLE_TIME_MS, p.nonNegativeMillis(Keys.MAX_IDLE_TIME_MS), "maxIdleTimeMS",
+            asLong(cs.getMaxConnectionIdleTime()), () -> poolDefaults.getMaxConnectionIdleTime(TimeUnit.MILLISECONDS)),
+        own.first(Keys.MAX_LIFE_TIME_MS, p.nonNegativeMillis(Keys.MAX_LIFE_TIME_MS), "maxLifeTimeMS",
+            asLong(cs.getMaxConnectionLifeTime()), () -> poolDefaults.getMaxConnectionLifeTime(TimeUnit.MILLISECONDS)),
+        own.first(Keys.CONNECT_TIMEOUT_MS, p.nonNegativeMillis(Keys.CONNECT_TIMEOUT_MS), "connectTimeoutMS",
+            asLong(cs.getConnectTimeout()), () -> (long) socketDefaults.getConnectTimeout(TimeUnit.MILLISECONDS)),
+        own.first(Keys.SOCKET_TIMEOUT_MS, p.nonNegativeMillis(Keys.SOCKET_TIMEOUT_MS), "socketTimeoutMS",
+            asLong(cs.getSocketTimeout()), () -> (long) socketDefaults.getReadTimeout(TimeUnit.MILLISECONDS)),
+        own.first(Keys.SERVER_SELECTION_TIMEOUT_MS, p.nonNegativeMillis(Keys.SERVER_SELECTION_TIMEOUT_MS),
+            "serverSelectionTimeoutMS", asLong(cs.getServerSelectionTimeout()),
             () -> clusterDefaults.getServerSelectionTimeout(TimeUnit.MILLISECONDS)),
-        compressors(p, cs),
+        compressors(p, cs, own),
         // off unless asked for, as in YCSB 0.17.0's binding (driver 3.8): a retry hides a failed
         // operation inside a slow one, and retries force the driver's costlier path (KeyCommands)
-        first(p.bool(Keys.RETRY_WRITES), cs.getRetryWritesValue(), () -> false),
-        first(p.bool(Keys.RETRY_READS), cs.getRetryReads(), () -> false),
-        p.string(Keys.APP_NAME).orElse(cs.getApplicationName() == null ? DEFAULT_APP_NAME : cs.getApplicationName()));
+        own.first(Keys.RETRY_WRITES, p.bool(Keys.RETRY_WRITES), "retryWrites", cs.getRetryWritesValue(), () -> false),
+        own.first(Keys.RETRY_READS, p.bool(Keys.RETRY_READS), "retryReads", cs.getRetryReads(), () -> false),
+        own.first(Keys.APP_NAME, p.string(Keys.APP_NAME), "appName", cs.getApplicationName(), () -> DEFAULT_APP_NAME));
   }
 
+  /**
+   * Our own property, then the URL's option, then the default; a property that overrides a
+   * different value in the URL gets a note, so nobody wonders which one ran.
+   */
+  private record Precedence(List<String> notes) {
+
+    <T> T first(String key, Optional<T> explicit, String urlOption, T fromUrl, Supplier<T> fallback) {
+      if (explicit.isPresent()) {
+        if (fromUrl != null && !fromUrl.equals(explicit.get())) {
+          notes.add(key + "=" + explicit.get() + " is used, not the URL's " + urlOption + "=" + fromUrl
+              + " (a property of this binding wins over the URL; YCSB 0.17.0 has no such property)");
+        }
+        return explicit.get();
+      }
+      return fromUrl != null ? fromUrl : fallback.get();
+    }
+  }
+
+  /** The note when a property YCSB 0.17.0 reads loses to the URL, as it does there. */
+  private static String urlWins(String key, Object value, String urlOption, Object urlValue) {
+    return key + "=" + value + " is not used: the URL's " + urlOption + "=" + urlValue
+        + " wins, as in YCSB 0.17.0 (an option in the URL wins over this property)";
+  }
+
+  /**
+   * {@code mongodb.maxPoolSize} (ours) wins over the URL's {@code maxPoolSize}, which wins over
+   * YCSB 0.17.0's {@code mongodb.maxconnections} (as there); else max(driver default, threads), so
+   * every thread can hold a connection.
+   */
+  private static int maxPoolSize(PropertyReader p, ConnectionString cs, int threadCount, int fallback,
+      List<String> notes) {
+    Optional<Integer> explicit = p.nonNegativeInt(Keys.MAX_POOL_SIZE);
+    Optional<Integer> stock = p.nonNegativeInt(Keys.MAX_CONNECTIONS_STOCK);
+    Integer fromUrl = cs.getMaxConnectionPoolSize();
+    if (stock.isPresent()) {
+      notes.add(Keys.MAX_CONNECTIONS_STOCK + " is YCSB 0.17.0's name for the pool size, read as maxPoolSize; the"
+          + " modern form is " + Keys.MAX_POOL_SIZE + "=" + stock.get() + " (or maxPoolSize=" + stock.get()
+          + " in the URL)");
+      if (explicit.isPresent() && !explicit.get().equals(stock.get())) {
+        notes.add(Keys.MAX_CONNECTIONS_STOCK + "=" + stock.get() + " is not used: " + Keys.MAX_POOL_SIZE + "="
+            + explicit.get() + " wins");
+      } else if (explicit.isEmpty() && fromUrl != null && !fromUrl.equals(stock.get())) {
+        notes.add(urlWins(Keys.MAX_CONNECTIONS_STOCK, stock.get(), "maxPoolSize", fromUrl));
+      }
+    }
+    return new Precedence(notes).first(Keys.MAX_POOL_SIZE, explicit, "maxPoolSize", fromUrl,
+        () -> stock.orElse(fallback));
+  }
   /**
    * The database YCSB's data goes to: {@code mongodb.database} when set, else the URL's path,
    * except that no path and a path of {@code admin} both mean {@code ycsb}, exactly as YCSB
@@ -154,8 +220,9 @@ public record ClientConfig(
   }
 
   static ConnectionString parseUrl(String url) {
+    ConnectionString cs;
     try {
-      return new ConnectionString(url);
+      cs = new ConnectionString(url);
     } catch (RuntimeException e) {
       // the driver's message may quote the URL: mask it, and the password itself, before showing it
       String reason = String.valueOf(e.getMessage());
@@ -166,17 +233,64 @@ public record ClientConfig(
           + UriMasker.mask(reason).replace('\n', ' ') + "); accepted: mongodb://[user:password@]host[:port][,host...]"
           + "[/database][?options] or mongodb+srv://[user:password@]host[/database][?options]");
     }
+    Optional<String> misplaced = MisplacedUrlOptions.problem(url, cs.getDatabase());
+    if (misplaced.isPresent()) {
+      throw new PropertyReader.SettingValueException(misplaced.get());
+    }
+    return cs;
   }
 
-  private static WriteConcern writeConcern(PropertyReader p, ConnectionString cs) {
-    Optional<WriteConcern> explicit = p.string(Keys.WRITE_CONCERN).map(v -> WriteConcerns.parse(Keys.WRITE_CONCERN, v));
+  /**
+   * As YCSB 0.17.0's OptionsSupport: {@code mongodb.writeConcern} sets {@code w} (and, for
+   * {@code journaled}, {@code j}) only where the URL has no {@code w} (no {@code journal}); then
+   * our {@code mongodb.journal} and {@code mongodb.wtimeoutMs} override. Without any URL, w:1, the
+   * {@code w} of YCSB 0.17.0's default URL ({@code mongodb://localhost:27017/ycsb?w=1}).
+   */
+  private static WriteConcern writeConcern(PropertyReader p, ConnectionString cs, boolean urlGiven,
+      List<String> notes) {
+    Optional<String> raw = p.string(Keys.WRITE_CONCERN);
+    WriteConcern property = raw.map(v -> WriteConcerns.parse(Keys.WRITE_CONCERN, v)).orElse(null);
+    WriteConcern url = cs.getWriteConcern();
+    Object urlW = url == null ? null : url.getWObject();
+    Boolean urlJ = url == null ? null : url.getJournal();
+    Object w = urlW;
+    Boolean j = urlJ;
+    if (property != null) {
+      Object propertyW = property.getWObject();
+      Boolean propertyJ = property.getJournal();
+      if (urlW != null && propertyW != null && !urlW.equals(propertyW)) {
+        notes.add(urlWins(Keys.WRITE_CONCERN, raw.get(), "w", urlW));
+      }
+      if (urlJ != null && propertyJ != null && !urlJ.equals(propertyJ)) {
+        notes.add(urlWins(Keys.WRITE_CONCERN, raw.get(), "journal", urlJ));
+      }
+      w = urlW != null ? urlW : propertyW;
+      j = urlJ != null ? urlJ : propertyJ;
+    }
+    if (w == null && !urlGiven) {
+      w = 1;  // the lowest default: unlike YCSB 0.17.0, mongodb.writeConcern=majority wins over it
+    }
+    Integer wtimeoutMs = url == null ? null : url.getWTimeout(TimeUnit.MILLISECONDS);
+    WriteConcern wc = null;
+    if (w != null || j != null || wtimeoutMs != null) {
+      wc = w == null ? WriteConcern.ACKNOWLEDGED
+          : w instanceof Integer n ? new WriteConcern(n) : new WriteConcern((String) w);
+      if (j != null) {
+        wc = wc.withJournal(j);
+      }
+      if (wtimeoutMs != null) {
+        wc = wc.withWTimeout(wtimeoutMs, TimeUnit.MILLISECONDS);
+      }
+    }
+
+    Precedence own = new Precedence(notes);
     Optional<Boolean> journal = p.bool(Keys.JOURNAL);
     Optional<Long> wtimeout = p.nonNegativeMillis(Keys.WTIMEOUT_MS);
-    WriteConcern wc = explicit.orElse(cs.getWriteConcern());
     if (wc == null && (journal.isPresent() || wtimeout.isPresent())) {
       wc = WriteConcern.ACKNOWLEDGED;
     }
     if (journal.isPresent()) {
+      own.first(Keys.JOURNAL, journal, "journal", urlJ, () -> null);
       if (journal.get() && Integer.valueOf(0).equals(wc.getWObject())) {
         throw new PropertyReader.SettingValueException(Keys.JOURNAL + ": 'true' cannot be combined with "
             + Keys.WRITE_CONCERN + " w:0; accepted: journal with w >= 1 or majority");
@@ -184,54 +298,76 @@ public record ClientConfig(
       wc = wc.withJournal(journal.get());
     }
     if (wtimeout.isPresent()) {
+      own.first(Keys.WTIMEOUT_MS, wtimeout, "wtimeoutMS", wtimeoutMs == null ? null : wtimeoutMs.longValue(),
+          () -> null);
       wc = wc.withWTimeout(wtimeout.get(), TimeUnit.MILLISECONDS);
     }
     return wc;
   }
 
-  private static ReadPreference readPreference(PropertyReader p, ConnectionString cs) {
-    Optional<String> mode = p.string(Keys.READ_PREFERENCE).map(v -> ReadPreferences.mode(Keys.READ_PREFERENCE, v));
+  /**
+   * The mode as YCSB 0.17.0's OptionsSupport: the URL's {@code readPreference} wins over
+   * {@code mongodb.readPreference}. Tag sets and max staleness (our properties) win over the URL's.
+   */
+  private static ReadPreference readPreference(PropertyReader p, ConnectionString cs, List<String> notes) {
+    Optional<String> raw = p.string(Keys.READ_PREFERENCE);
+    Optional<String> property = raw.map(v -> ReadPreferences.mode(Keys.READ_PREFERENCE, v, notes));
     Optional<List<TagSet>> tags = p.string(Keys.READ_PREFERENCE_TAGS)
         .map(v -> ReadPreferences.tags(Keys.READ_PREFERENCE_TAGS, v));
     Optional<Integer> staleness = p.string(Keys.MAX_STALENESS_SECONDS)
         .map(v -> ReadPreferences.maxStalenessSeconds(Keys.MAX_STALENESS_SECONDS, v));
     ReadPreference fromUrl = cs.getReadPreference();
-    if (mode.isEmpty() && tags.isEmpty() && staleness.isEmpty()) {
+    if (fromUrl != null && property.isPresent() && !property.get().equals(fromUrl.getName())) {
+      notes.add(urlWins(Keys.READ_PREFERENCE, raw.get(), "readPreference", fromUrl.getName()));
+    }
+    boolean propertyMode = fromUrl == null && property.isPresent();
+    if (!propertyMode && tags.isEmpty() && staleness.isEmpty()) {
       return fromUrl == null ? ReadPreference.primary() : fromUrl;
     }
-    String effectiveMode = mode.orElse(fromUrl == null ? "primary" : fromUrl.getName());
+    String effectiveMode = fromUrl != null ? fromUrl.getName() : property.orElse("primary");
     TaggableReadPreference taggable = fromUrl instanceof TaggableReadPreference t ? t : null;
-    List<TagSet> effectiveTags = tags.orElse(taggable == null ? List.of() : taggable.getTagSetList());
-    Integer effectiveStaleness = staleness.orElse(taggable == null || taggable.getMaxStaleness(TimeUnit.SECONDS) == null
-        ? null : taggable.getMaxStaleness(TimeUnit.SECONDS).intValue());
-    String blame = mode.isPresent() ? Keys.READ_PREFERENCE
+    List<TagSet> urlTags = taggable == null || taggable.getTagSetList().isEmpty() ? null : taggable.getTagSetList();
+    Precedence own = new Precedence(notes);
+    List<TagSet> effectiveTags = own.first(Keys.READ_PREFERENCE_TAGS, tags, "readPreferenceTags", urlTags, List::of);
+    Long urlStaleness = taggable == null ? null : taggable.getMaxStaleness(TimeUnit.SECONDS);
+    Integer effectiveStaleness = own.first(Keys.MAX_STALENESS_SECONDS, staleness, "maxStalenessSeconds",
+        urlStaleness == null ? null : urlStaleness.intValue(), () -> null);
+    String blame = propertyMode ? Keys.READ_PREFERENCE
         : tags.isPresent() ? Keys.READ_PREFERENCE_TAGS : Keys.MAX_STALENESS_SECONDS;
     return ReadPreferences.build(blame, effectiveMode, effectiveTags, effectiveStaleness);
   }
 
-  private static ReadConcern readConcern(PropertyReader p, ConnectionString cs) {
+  private static ReadConcern readConcern(PropertyReader p, ConnectionString cs, List<String> notes) {
     Optional<String> level = p.string(Keys.READ_CONCERN);
     if (level.isEmpty()) {
       return cs.getReadConcern();
     }
     String v = level.get();
+    ReadConcern rc;
     if (v.equalsIgnoreCase("default") || v.equalsIgnoreCase("server")) {
-      return ReadConcern.DEFAULT;
+      rc = ReadConcern.DEFAULT;
+    } else {
+      try {
+        rc = new ReadConcern(ReadConcernLevel.fromString(v.toLowerCase(Locale.ROOT)));
+      } catch (IllegalArgumentException e) {
+        throw PropertyReader.invalid(Keys.READ_CONCERN, v, "local, available, majority, linearizable, snapshot, default");
+      }
     }
-    try {
-      return new ReadConcern(ReadConcernLevel.fromString(v.toLowerCase(Locale.ROOT)));
-    } catch (IllegalArgumentException e) {
-      throw PropertyReader.invalid(Keys.READ_CONCERN, v, "local, available, majority, linearizable, snapshot, default");
+    ReadConcern url = cs.getReadConcern();
+    if (url != null && !url.equals(rc)) {
+      notes.add(Keys.READ_CONCERN + "=" + v + " is used, not the URL's readConcernLevel="
+          + (url.getLevel() == null ? "default" : url.getLevel().getValue())
+          + " (a property of this binding wins over the URL; YCSB 0.17.0 has no such property)");
     }
+    return rc;
   }
 
-  private static List<String> compressors(PropertyReader p, ConnectionString cs) {
+  private static List<String> compressors(PropertyReader p, ConnectionString cs, Precedence own) {
+    List<String> fromUrl = new ArrayList<>();
+    cs.getCompressorList().forEach(c -> fromUrl.add(c.getName()));
     Optional<String> explicit = p.string(Keys.COMPRESSORS);
     if (explicit.isEmpty()) {
-      List<MongoCompressor> fromUrl = cs.getCompressorList();
-      List<String> names = new ArrayList<>();
-      fromUrl.forEach(c -> names.add(c.getName()));
-      return names;
+      return fromUrl;
     }
     List<String> names = new ArrayList<>();
     for (String raw : explicit.get().split(",")) {
@@ -247,18 +383,8 @@ public record ClientConfig(
         names.add(name);
       }
     }
-    return names;
-  }
-
-  private static <T> T first(Optional<T> explicit, T fromUrl, Supplier<T> fallback) {
-    if (explicit.isPresent()) {
-      return explicit.get();
-    }
-    return fromUrl != null ? fromUrl : fallback.get();
-  }
-
-  private static long firstLong(Optional<Long> explicit, Long fromUrl, Supplier<Long> fallback) {
-    return first(explicit, fromUrl, fallback);
+    return own.first(Keys.COMPRESSORS, Optional.of(names), "compressors", fromUrl.isEmpty() ? null : fromUrl,
+        List::of);
   }
 
   private static Long asLong(Integer value) {

@@ -20,6 +20,11 @@ import site.ycsb.workloads.CoreWorkload;
  * ({@code readproportion=-1}, {@code readallfields=yes} read as false, {@code recordcount=0} read
  * as 2,147,483,647 records).
  *
+ * <p>Only what YCSB 0.17.0 would crash on or run otherwise than written is refused; anything it
+ * runs as meant passes, spelled as it accepts it: the proportions are weights (any scale; YCSB
+ * divides each by their sum), decimals may have spaces around them ({@code Double.parseDouble}
+ * trims), and a property YCSB does not read with this set ({@link #isRead}) is not judged.
+ *
  * <p>The rules follow what YCSB 0.17.0 does with each value: counts it parses with
  * {@code Integer.parseInt} must be whole numbers in Java's int range, written exactly (YCSB does
  * not trim); distribution names are compared case-sensitively; booleans it reads with
@@ -90,7 +95,9 @@ public final class CoreProperties {
       Map.entry(REQUEST_DISTRIBUTION, CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY_DEFAULT),
       Map.entry(MIN_SCAN_LENGTH, CoreWorkload.MIN_SCAN_LENGTH_PROPERTY_DEFAULT),
       Map.entry(MAX_SCAN_LENGTH, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY_DEFAULT),
-      Map.entry(DATA_INTEGRITY, CoreWorkload.DATA_INTEGRITY_PROPERTY_DEFAULT));
+      Map.entry(DATA_INTEGRITY, CoreWorkload.DATA_INTEGRITY_PROPERTY_DEFAULT),
+      Map.entry(HOTSPOT_DATA_FRACTION, CoreWorkload.HOTSPOT_DATA_FRACTION_DEFAULT),
+      Map.entry(HOTSPOT_OPN_FRACTION, CoreWorkload.HOTSPOT_OPN_FRACTION_DEFAULT));
 
   private static final Map<String, Function<String, Optional<String>>> RULES = rules();
 
@@ -110,18 +117,19 @@ public final class CoreProperties {
     r.put(MAX_EXECUTION_TIME, v -> whole(v, 0, INT_MAX, "seconds; 0 means no time limit"));
     r.put(STATUS_INTERVAL, v -> whole(v, 1, INT_MAX, "seconds"));
     r.put(FIELD_COUNT, v -> whole(v, 1, INT_MAX, null));
-    r.put(FIELD_LENGTH, v -> whole(v, 1, INT_MAX, "bytes"));
-    r.put(MIN_FIELD_LENGTH, v -> whole(v, 1, INT_MAX, "bytes"));
+    // 0 bytes makes empty values, which YCSB 0.17.0 writes as asked
+    r.put(FIELD_LENGTH, v -> whole(v, 0, INT_MAX, "bytes"));
+    r.put(MIN_FIELD_LENGTH, v -> whole(v, 0, INT_MAX, "bytes"));
     r.put(MIN_SCAN_LENGTH, v -> whole(v, 1, INT_MAX, null));
     r.put(MAX_SCAN_LENGTH, v -> whole(v, 1, INT_MAX, null));
-    r.put(ZERO_PADDING, v -> whole(v, 1, INT_MAX, null));
+    r.put(ZERO_PADDING, v -> whole(v, 0, INT_MAX, "0 and 1 both mean no padding"));
     r.put(INSERTION_RETRY_LIMIT, v -> whole(v, 0, INT_MAX, null));
     r.put(INSERTION_RETRY_INTERVAL, v -> whole(v, 0, INT_MAX, "seconds"));
     for (String p : PROPORTIONS) {
-      r.put(p, v -> fraction(v, false));
+      r.put(p, CoreProperties::weight);
     }
-    r.put(HOTSPOT_DATA_FRACTION, v -> fraction(v, false));
-    r.put(HOTSPOT_OPN_FRACTION, v -> fraction(v, false));
+    r.put(HOTSPOT_DATA_FRACTION, CoreProperties::hotspotFraction);
+    r.put(HOTSPOT_OPN_FRACTION, CoreProperties::hotspotFraction);
     r.put(EXPONENTIAL_PERCENTILE, CoreProperties::percentile);
     r.put(EXPONENTIAL_FRAC, v -> fraction(v, true));
     r.put(REQUEST_DISTRIBUTION, v -> oneOf(v, REQUEST_DISTRIBUTIONS));
@@ -156,13 +164,59 @@ public final class CoreProperties {
   }
 
   /**
+   * Whether YCSB 0.17.0 reads {@code key} at all with this set: the hotspot fractions only with
+   * {@code requestdistribution=hotspot}, the exponential ones only with {@code exponential},
+   * {@code operationcount} not when loading (unless zipfian sizes its key space with it). A value
+   * YCSB never reads cannot make it run wrongly, so it is not refused.
+   *
+   * @param load true for {@code -load}, false for a run ({@code -t}, YCSB's default)
+   */
+  public static boolean isRead(String key, Map<String, String> props, boolean load) {
+    String distribution = props.getOrDefault(REQUEST_DISTRIBUTION, CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY_DEFAULT);
+    if (key.equals(HOTSPOT_DATA_FRACTION) || key.equals(HOTSPOT_OPN_FRACTION)) {
+      return distribution.equals("hotspot");
+    }
+    if (key.equals(EXPONENTIAL_PERCENTILE) || key.equals(EXPONENTIAL_FRAC)) {
+      return distribution.equals("exponential");
+    }
+    if (key.equals(OPERATION_COUNT)) {
+      return !load || distribution.equals("zipfian");
+    }
+    return true;
+  }
+
+  /**
+   * Each bad value YCSB 0.17.0 will read ({@link #isRead}) as {@code "key: problem"}, in the
+   * order of {@link #keys()}.
+   */
+  public static List<String> valueProblems(Map<String, String> props, boolean load) {
+    List<String> problems = new ArrayList<>();
+    for (String key : RULES.keySet()) {
+      if (props.containsKey(key) && isRead(key, props, load)) {
+        valueProblem(key, props.get(key)).ifPresent(p -> problems.add(key + ": " + p));
+      }
+    }
+    return problems;
+  }
+
+  /** {@link #setProblems(Map, boolean)} for a run, the stricter of the two. */
+  public static List<String> setProblems(Map<String, String> props) {
+    return setProblems(props, false);
+  }
+
+  /**
    * Problems of the combination, each one line that starts with the keys involved
    * ({@code "insertstart, recordcount: ..."}). Absent keys take YCSB 0.17.0's defaults. A key
    * whose own value is bad ({@link #valueProblem}) takes no part here: it is reported there.
+   *
+   * @param load true for {@code -load}: what only a run trips over is not a problem then
    */
-  public static List<String> setProblems(Map<String, String> props) {
+  public static List<String> setProblems(Map<String, String> props, boolean load) {
     List<String> problems = new ArrayList<>();
     proportions(props, problems);
+    if (!load && word(props, REQUEST_DISTRIBUTION).filter("hotspot"::equals).isPresent()) {
+      hotspot(props, problems);
+    }
 
     Optional<Long> recordcount = number(props, RECORD_COUNT);
     Optional<Long> insertstart = number(props, INSERT_START);
@@ -213,18 +267,50 @@ public final class CoreProperties {
   }
 
   /**
-   * Every problem of {@code props}: each bad value as {@code "key: problem"}, then
+   * Every problem of {@code props} for a run: each bad value as {@code "key: problem"}, then
    * {@link #setProblems}. Empty when YCSB 0.17.0 will take the set as meant.
    */
   public static List<String> problems(Map<String, String> props) {
-    List<String> problems = new ArrayList<>();
-    for (String key : RULES.keySet()) {
-      if (props.containsKey(key)) {
-        valueProblem(key, props.get(key)).ifPresent(p -> problems.add(key + ": " + p));
-      }
-    }
-    problems.addAll(setProblems(props));
+    List<String> problems = new ArrayList<>(valueProblems(props, false));
+    problems.addAll(setProblems(props, false));
     return problems;
+  }
+
+  /**
+   * {@code HotspotIntegerGenerator} splits the key range into a hot set of
+   * {@code (int) (keys * hotspotdatafraction)} keys and a cold set of the rest, and draws a key with
+   * {@code % size} of the set an operation falls in: an empty set that operations fall in (a hot
+   * set with {@code hotspotopnfraction > 0}, a cold set with {@code hotspotopnfraction < 1})
+   * stops every thread with an ArithmeticException.
+   */
+  private static void hotspot(Map<String, String> props, List<String> problems) {
+    Optional<Double> data = effective(props, HOTSPOT_DATA_FRACTION).flatMap(CoreProperties::decimal);
+    Optional<Double> opn = effective(props, HOTSPOT_OPN_FRACTION).flatMap(CoreProperties::decimal);
+    Optional<Long> recordcount = number(props, RECORD_COUNT);
+    Optional<Long> insertstart = number(props, INSERT_START);
+    if (data.isEmpty() || opn.isEmpty() || recordcount.isEmpty() || insertstart.isEmpty()) {
+      return;
+    }
+    long keys = props.containsKey(INSERT_COUNT)
+        ? number(props, INSERT_COUNT).orElse(-1L) : recordcount.get() - insertstart.get();
+    if (keys <= 0) {
+      return;  // the insertstart/insertcount problem says it
+    }
+    long hot = (int) (keys * data.get());
+    long cold = keys - hot;
+    String keysNote = "of the " + keys + " keys (" + (props.containsKey(INSERT_COUNT) ? "insertcount"
+        : "recordcount - insertstart") + ")";
+    if (opn.get() > 0 && hot == 0) {
+      problems.add(HOTSPOT_DATA_FRACTION + ", " + HOTSPOT_OPN_FRACTION + ": a hot set of hotspotdatafraction "
+          + data.get() + " " + keysNote + " holds no key, yet hotspotopnfraction " + opn.get() + " sends operations"
+          + " to it; YCSB 0.17.0 stops every thread with an ArithmeticException (/ by zero): raise"
+          + " hotspotdatafraction or set hotspotopnfraction to 0");
+    } else if (opn.get() < 1 && cold == 0) {
+      problems.add(HOTSPOT_DATA_FRACTION + ", " + HOTSPOT_OPN_FRACTION + ": hotspotdatafraction " + data.get()
+          + " puts all " + keysNote.substring(3) + " in the hot set, yet hotspotopnfraction " + opn.get()
+          + " sends operations to the empty cold set; YCSB 0.17.0 stops every thread with an ArithmeticException"
+          + " (/ by zero): lower hotspotdatafraction or set hotspotopnfraction to 1");
+    }
   }
 
   private static void proportions(Map<String, String> props, List<String> problems) {
@@ -234,11 +320,12 @@ public final class CoreProperties {
       if (v.isEmpty()) {
         return;  // a bad proportion is its own problem; the sum means nothing then
       }
-      sum += Double.parseDouble(v.get());
+      sum += decimal(v.get()).orElse(0.0);
     }
     if (sum == 0) {
       problems.add(String.join(", ", PROPORTIONS) + ": every operation proportion is 0 (absent ones take YCSB's"
-          + " defaults: readproportion 0.95, updateproportion 0.05, others 0); at least one must be above 0");
+          + " defaults: readproportion 0.95, updateproportion 0.05, others 0); at least one must be above 0"
+          + " (YCSB 0.17.0 would stop every thread with an AssertionError)");
     }
   }
 
@@ -286,6 +373,24 @@ public final class CoreProperties {
     return Optional.empty();
   }
 
+  /**
+   * A proportion is a weight: {@code CoreWorkload.createOperationGenerator} adds every one above 0
+   * to a {@code DiscreteGenerator}, which divides each by their sum, so 50/50 is the same mix as
+   * 0.5/0.5. A negative one it skips without a word (run as 0), so it is refused here.
+   */
+  private static Optional<String> weight(String value) {
+    String expected = "expected a weight >= 0 (YCSB 0.17.0 divides each proportion by their sum: 50/50 and"
+        + " 0.5/0.5 are the same mix)";
+    Optional<Double> d = decimal(value);
+    if (d.isEmpty()) {
+      return Optional.of("'" + value + "' is not a number; " + expected);
+    }
+    if (d.get() < 0) {
+      return Optional.of("'" + value + "' is negative; " + expected + "; YCSB 0.17.0 would run it as 0");
+    }
+    return Optional.empty();
+  }
+
   /** A number in [0, 1] (or (0, 1] when {@code positive}). */
   private static Optional<String> fraction(String value, boolean positive) {
     String expected = positive ? "expected a number above 0 and at most 1" : "expected a number from 0 to 1";
@@ -300,6 +405,12 @@ public final class CoreProperties {
     return Optional.empty();
   }
 
+  /** A fraction the hotspot generator takes: out of [0, 1] it runs with 0 instead (one stderr line). */
+  private static Optional<String> hotspotFraction(String value) {
+    return fraction(value, false).map(p -> p + (p.contains("out of range")
+        ? " (YCSB 0.17.0 would run with 0 instead)" : ""));
+  }
+
   private static Optional<String> percentile(String value) {
     String expected = "expected a percentage above 0 and below 100";
     Optional<Double> d = decimal(value);
@@ -312,12 +423,17 @@ public final class CoreProperties {
     return Optional.empty();
   }
 
-  /** A plain decimal as {@code Double.parseDouble} reads it, without NaN, Infinity or hex forms. */
+  /**
+   * A number as YCSB 0.17.0 reads it ({@code Double.parseDouble}, which ignores spaces around it),
+   * when finite: NaN and Infinity parse, but YCSB then skips (NaN) or breaks (Infinity) the value.
+   */
   private static Optional<Double> decimal(String value) {
-    if (!value.matches("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?")) {
+    try {
+      double d = Double.parseDouble(value);
+      return Double.isFinite(d) ? Optional.of(d) : Optional.empty();
+    } catch (NumberFormatException e) {
       return Optional.empty();
     }
-    return Optional.of(Double.parseDouble(value));
   }
 
   private static Optional<String> oneOf(String value, List<String> accepted) {

@@ -16,9 +16,10 @@ import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
 
 /**
- * Watches the shared client's connection pool: records every checkout wait as the YCSB
- * measurement {@value #CHECKOUT_MEASUREMENT} (so time spent queueing for a connection is visible
- * beside the operation latencies) and keeps the totals for the summary printed at close.
+ * Watches the shared client's connection pool: keeps the totals for the summary printed at close
+ * and, when asked ({@code mongodb.extraMeasurements=true}), records every checkout wait as the YCSB
+ * measurement {@value #CHECKOUT_MEASUREMENT}, so time spent queueing for a connection shows beside
+ * the operation latencies. Off by default: YCSB's final block then has YCSB 0.17.0's shape.
  */
 final class PoolStats implements ConnectionPoolListener {
 
@@ -38,9 +39,15 @@ final class PoolStats implements ConnectionPoolListener {
    * Held, not looked up per checkout: {@code Measurements.getMeasurements()} is a static
    * synchronized method, a lock every YCSB thread would take on every operation.
    */
-  private final Measurements measurements = Measurements.getMeasurements();
+  private final Measurements measurements;
 
+  /** Totals only; no YCSB measurement. */
   PoolStats() {
+    this(false);
+  }
+
+  PoolStats(boolean measure) {
+    this.measurements = measure ? Measurements.getMeasurements() : null;
     for (ConnectionCheckOutFailedEvent.Reason reason : ConnectionCheckOutFailedEvent.Reason.values()) {
       failures.put(reason, new LongAdder());
     }
@@ -63,7 +70,9 @@ final class PoolStats implements ConnectionPoolListener {
     checkoutWaitMicros.add(waitMicros);
     maxCheckoutWaitMicros.accumulate(waitMicros);
     maxInUse.accumulate(inUse.incrementAndGet());
-    measurements.measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, waitMicros));
+    if (measurements != null) {
+      measurements.measure(CHECKOUT_MEASUREMENT, (int) Math.min(Integer.MAX_VALUE, waitMicros));
+    }
   }
 
   @Override
@@ -74,9 +83,11 @@ final class PoolStats implements ConnectionPoolListener {
   @Override
   public void connectionCheckOutFailed(ConnectionCheckOutFailedEvent event) {
     failures.get(event.getReason()).increment();
-    measurements.measure(CHECKOUT_MEASUREMENT,
-        (int) Math.min(Integer.MAX_VALUE, event.getElapsedTime(TimeUnit.MICROSECONDS)));
-    measurements.reportStatus(CHECKOUT_MEASUREMENT, CHECKOUT_FAILED);
+    if (measurements != null) {
+      measurements.measure(CHECKOUT_MEASUREMENT,
+          (int) Math.min(Integer.MAX_VALUE, event.getElapsedTime(TimeUnit.MICROSECONDS)));
+      measurements.reportStatus(CHECKOUT_MEASUREMENT, CHECKOUT_FAILED);
+    }
   }
 
   long checkoutFailures() {

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 /** Parses {@code mongodb.readPreference}, {@code mongodb.readPreferenceTags} and {@code mongodb.maxStalenessSeconds}. */
 final class ReadPreferences {
 
-  static final String MODES = "primary, primaryPreferred, secondary, secondaryPreferred, nearest";
+  static final String MODES = "primary, primaryPreferred, secondary, secondaryPreferred, nearest (and YCSB 0.17.0's"
+      + " primary_preferred, secondary_preferred)";
   static final String TAGS_ACCEPTED = "tag sets separated by ';', each a comma-separated list of name:value "
       + "(e.g. dc:east,rack:1;dc:west; an empty set matches any member)";
   static final int MIN_STALENESS_SECONDS = 90;
@@ -19,9 +20,20 @@ final class ReadPreferences {
   private ReadPreferences() {
   }
 
-  /** Validates a mode name and returns its canonical spelling. */
-  static String mode(String key, String value) {
-    switch (value.trim().toLowerCase(Locale.ROOT)) {
+  /**
+   * Validates a mode name and returns its canonical spelling. YCSB 0.17.0's names
+   * ({@code primary_preferred}, {@code secondary_preferred}) are accepted with a note in
+   * {@code notes} naming the modern form.
+   */
+  static String mode(String key, String value, List<String> notes) {
+    String lower = value.trim().toLowerCase(Locale.ROOT);
+    if (lower.equals("primary_preferred") || lower.equals("secondary_preferred")) {
+      String modern = mode(key, lower.replace("_", ""), notes);
+      notes.add(key + "=" + value + " is YCSB 0.17.0's name, read as " + modern + "; the modern form is " + key + "="
+          + modern);
+      return modern;
+    }
+    switch (lower) {
       case "primary":
         return "primary";
       case "primarypreferred":

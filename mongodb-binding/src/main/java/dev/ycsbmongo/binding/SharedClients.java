@@ -45,7 +45,7 @@ final class SharedClients {
         throw new IllegalStateException("acquire without register");
       }
       if (entry.client == null) {
-        entry.client = SharedClient.open(settings.client());
+        entry.client = SharedClient.open(settings.client(), settings.extraMeasurements());
         log.info("client: " + settings.describe());
         warnAboutSettings(settings, log);
         installShutdownHook(log);
@@ -81,11 +81,15 @@ final class SharedClients {
   }
 
   private static void warnAboutSettings(BindingSettings settings, Log log) {
+    for (String note : settings.notes()) {
+      log.info("note: " + note);
+    }
     ClientConfig c = settings.client();
     if (c.maxPoolSize() > 0 && c.maxPoolSize() < settings.threadCount()) {
       log.info("note: maxPoolSize " + c.maxPoolSize() + " < " + settings.threadCount()
           + " threads: threads will queue for connections (up to " + Keys.WAIT_QUEUE_TIMEOUT_MS + "="
-          + c.waitQueueTimeoutMs() + "); queueing shows in the " + PoolStats.CHECKOUT_MEASUREMENT + " measurement");
+          + c.waitQueueTimeoutMs() + "); the pool summary at the end shows the waits (and, with "
+          + Keys.EXTRA_MEASUREMENTS + "=true, the " + PoolStats.CHECKOUT_MEASUREMENT + " measurement)");
     }
     String db = c.database();
     if (c.databaseRedirectedFromAdmin()) {

@@ -31,7 +31,9 @@ final class WriteConcerns {
       case "acknowledged":
         return WriteConcern.W1;
       case "journaled":
-        return WriteConcern.W1.withJournal(true);
+        // YCSB 0.17.0 adds journal=true (and j=true) to the URL and no w: {j: true}, so the
+        // server's default w applies (majority on a MongoDB 5.0+ replica set), not w:1
+        return WriteConcern.JOURNALED;
       case "replica_acknowledged":
         return WriteConcern.W2;
       default:

@@ -46,7 +46,10 @@ class BindingSettingsTest {
     ClientConfig c = s.client();
     assertEquals(ClientConfig.DEFAULT_URL, c.url());
     assertEquals("ycsb", c.database());
-    assertNull(c.writeConcern());
+    // no URL at all: w:1, the w of YCSB 0.17.0's default URL (mongodb://localhost:27017/ycsb?w=1)
+    assertEquals(WriteConcern.W1, c.writeConcern());
+    assertNull(settings("mongodb.url", "mongodb://127.0.0.1/ycsb").client().writeConcern(),
+        "a URL without w: the server's default, as YCSB 0.17.0 with that URL");
     assertEquals(ReadPreference.primary(), c.readPreference());
     assertEquals(100, c.maxPoolSize());
     assertEquals(0, c.minPoolSize());
@@ -133,7 +136,7 @@ class BindingSettingsTest {
   }
 
   @Test
-  void explicitPropertiesWinOverTheUrl() throws Exception {
+  void ownPropertiesWinOverTheUrlWithANote() throws Exception {
     BindingSettings s = settings("mongodb.url", "mongodb://127.0.0.1/fromurl?w=2&readPreference=nearest"
         + "&maxPoolSize=42&connectTimeoutMS=1234&appName=fromurl&compressors=zlib",
         "mongodb.database", "explicit", "mongodb.writeConcern", "1", "mongodb.readPreference", "secondary",
@@ -141,14 +144,19 @@ class BindingSettingsTest {
         "mongodb.compressors", "none");
     ClientConfig c = s.client();
     assertEquals("explicit", c.database());
-    assertEquals(WriteConcern.W1, c.writeConcern());
-    assertEquals("secondary", c.readPreference().getName());
+    // the two properties YCSB 0.17.0 reads lose to the URL, as there (StockOptionsTest)
+    assertEquals(new WriteConcern(2), c.writeConcern());
+    assertEquals("nearest", c.readPreference().getName());
+    assertTrue(s.notes().contains("mongodb.maxPoolSize=77 is used, not the URL's maxPoolSize=42 (a property of this"
+        + " binding wins over the URL; YCSB 0.17.0 has no such property)"), s.notes().toString());
+    assertTrue(s.notes().contains("mongodb.connectTimeoutMs=55 is used, not the URL's connectTimeoutMS=1234 (a"
+        + " property of this binding wins over the URL; YCSB 0.17.0 has no such property)"), s.notes().toString());
     assertEquals(77, c.maxPoolSize());
     assertEquals(55, c.connectTimeoutMs());
     assertEquals("explicit", c.appName());
     assertEquals(List.of(), c.compressors());
     assertEquals(77, driver(s).getConnectionPoolSettings().getMaxSize());
-    assertEquals(WriteConcern.W1, driver(s).getWriteConcern());
+    assertEquals(new WriteConcern(2), driver(s).getWriteConcern());
   }
 
   @Test
@@ -179,7 +187,8 @@ class BindingSettingsTest {
   @Test
   void acceptsTagSetWriteConcernAndJournaled() throws Exception {
     assertEquals(new WriteConcern("multiDC"), settings("mongodb.writeConcern", "tag:multiDC").client().writeConcern());
-    assertEquals(WriteConcern.W1.withJournal(true), settings("mongodb.writeConcern", "journaled").client().writeConcern());
+    assertEquals(WriteConcern.JOURNALED, settings("mongodb.url", "mongodb://127.0.0.1/ycsb",
+        "mongodb.writeConcern", "journaled").client().writeConcern());
   }
 
   @Test
@@ -211,7 +220,7 @@ class BindingSettingsTest {
       "mongodb.minPoolSize|-1|mongodb.minPoolSize: '-1' is not valid",
       "mongodb.maxConnecting|0|mongodb.maxConnecting: '0' is not valid; accepted: a whole number >= 1",
       "mongodb.waitQueueTimeoutMs|-1|mongodb.waitQueueTimeoutMs: '-1' is not valid; accepted: milliseconds",
-      "mongodb.readPreference|secondaryOnly|mongodb.readPreference: 'secondaryOnly' is not valid; accepted: primary, primaryPreferred, secondary, secondaryPreferred, nearest",
+      "mongodb.readPreference|secondaryOnly|mongodb.readPreference: 'secondaryOnly' is not valid; accepted: primary, primaryPreferred, secondary, secondaryPreferred, nearest (and YCSB 0.17.0's primary_preferred, secondary_preferred)",
       "mongodb.readPreferenceTags|dc|mongodb.readPreferenceTags: 'dc' is not valid; accepted: tag sets",
       "mongodb.maxStalenessSeconds|10|mongodb.maxStalenessSeconds: '10' is not valid; accepted: -1 (no limit) or a number of seconds >= 90",
       "mongodb.readConcern|strong|mongodb.readConcern: 'strong' is not valid; accepted: local, available, majority",
@@ -223,6 +232,10 @@ class BindingSettingsTest {
       "mongodb.url|mongodb://|mongodb.url: 'mongodb://' is not valid (",
       "mongodb.writeconcern|1|mongodb.writeconcern: unknown property; did you mean mongodb.writeConcern?",
       "mongodb.poolSize|1|mongodb.poolSize: unknown property; did you mean mongodb.maxPoolSize?",
+      "mongodb.maxconnection|1|mongodb.maxconnection: unknown property; did you mean mongodb.maxconnections?",
+      "mongodb.maxconnections|many|mongodb.maxconnections: 'many' is not valid; accepted: a whole number >= 0",
+      "mongodb.threadsAllowedToBlockForConnectionMultiplier|x|mongodb.threadsAllowedToBlockForConnectionMultiplier:"
+          + " 'x' is not valid; accepted: a whole number >= 0",
   })
   void rejectsBadValuesWithOneLineNamingPropertyValueAndAccepted(String key, String value, String expectedStart) {
     InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> settings(key, value));

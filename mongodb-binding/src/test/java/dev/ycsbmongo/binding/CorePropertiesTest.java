@@ -33,19 +33,22 @@ class CorePropertiesTest {
       "maxexecutiontime|10s|'10s' is not a whole number",
       "status.interval|0|'0' is too small; expected a whole number >= 1",
       "fieldcount|0|'0' is too small; expected a whole number >= 1",
-      "fieldlength|0|'0' is too small; expected a whole number >= 1 (bytes)",
-      "minfieldlength|0|'0' is too small; expected a whole number >= 1 (bytes)",
+      "fieldlength|-1|'-1' is too small; expected a whole number >= 0 (bytes)",
+      "minfieldlength|-1|'-1' is too small; expected a whole number >= 0 (bytes)",
       "minscanlength|0|'0' is too small",
       "maxscanlength|0|'0' is too small",
-      "zeropadding|0|'0' is too small",
+      "zeropadding|-1|'-1' is too small",
       "core_workload_insertion_retry_limit|-1|'-1' is too small",
       "core_workload_insertion_retry_interval|x|'x' is not a whole number",
-      "readproportion|-1|'-1' is out of range; expected a number from 0 to 1",
-      "updateproportion|1.5|'1.5' is out of range; expected a number from 0 to 1",
-      "insertproportion|half|'half' is not a number; expected a number from 0 to 1",
+      "readproportion|-1|'-1' is negative; expected a weight >= 0 (YCSB 0.17.0 divides each proportion by their"
+          + " sum: 50/50 and 0.5/0.5 are the same mix); YCSB 0.17.0 would run it as 0",
+      "updateproportion|-0.5|'-0.5' is negative",
+      "insertproportion|half|'half' is not a number; expected a weight >= 0",
       "scanproportion|NaN|'NaN' is not a number",
       "readmodifywriteproportion|Infinity|'Infinity' is not a number",
-      "hotspotdatafraction|2|'2' is out of range; expected a number from 0 to 1",
+      "readproportion|''|'' is not a number",
+      "hotspotdatafraction|2|'2' is out of range; expected a number from 0 to 1 (YCSB 0.17.0 would run with 0"
+          + " instead)",
       "hotspotopnfraction|-0.1|'-0.1' is out of range",
       "exponential.frac|0|'0' is out of range; expected a number above 0 and at most 1",
       "exponential.percentile|100|'100' is out of range; expected a percentage above 0 and below 100",
@@ -74,6 +77,9 @@ class CorePropertiesTest {
       "maxexecutiontime|0", "maxexecutiontime|60", "status.interval|1", "fieldcount|1", "fieldlength|100",
       "minfieldlength|1", "minscanlength|1", "maxscanlength|1000", "zeropadding|1",
       "readproportion|0", "readproportion|1", "readproportion|0.95", "updateproportion|.5", "insertproportion|1e-1",
+      // weights of any scale, as the studies write them; spaces around a decimal, as Double.parseDouble trims
+      "readproportion|50", "updateproportion|50", "scanproportion|1000000", "readproportion|'0.5 '",
+      "updateproportion|' 95'", "fieldlength|0", "minfieldlength|0", "zeropadding|0",
       "hotspotdatafraction|0.2", "hotspotopnfraction|0.8", "exponential.frac|0.8571428571",
       "exponential.percentile|95",
       "requestdistribution|uniform", "requestdistribution|zipfian", "requestdistribution|hotspot",
@@ -112,6 +118,80 @@ class CorePropertiesTest {
   void rejectsZeroProportionsWhereAbsentOnesDefaultToZero() {
     // readproportion 0 and updateproportion 0 given; the others default to 0 in YCSB 0.17.0
     assertEquals(1, CoreProperties.setProblems(Map.of("readproportion", "0", "updateproportion", "0")).size());
+  }
+
+  @Test
+  void acceptsWeightsOfAnyScale() {
+    // the studies' own commands: -p readproportion=50 -p updateproportion=50 (YCSB divides by the sum)
+    assertEquals(List.of(), CoreProperties.problems(Map.of("readproportion", "50", "updateproportion", "50")));
+    assertEquals(List.of(), CoreProperties.problems(Map.of("readproportion", "95", "updateproportion", "5",
+        "insertproportion", "0", "scanproportion", "0", "readmodifywriteproportion", "0")));
+    // a sum above 1 with the defaults: 0.95 + 0.05 + 3 is a mix of 4 parts
+    assertEquals(List.of(), CoreProperties.problems(Map.of("insertproportion", "3")));
+  }
+
+  @Test
+  void rejectsEveryWeightZeroEvenWhenWrittenLarge() {
+    List<String> problems = CoreProperties.problems(Map.of("readproportion", "0.0", "updateproportion", "0e5"));
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(problems.get(0).endsWith("(YCSB 0.17.0 would stop every thread with an AssertionError)"),
+        problems.get(0));
+  }
+
+  @Test
+  void judgesHotspotFractionsOnlyWhenTheHotspotDistributionReadsThem() {
+    Map<String, String> props = new HashMap<>(Map.of("hotspotdatafraction", "banana", "hotspotopnfraction", "7"));
+    assertEquals(List.of(), CoreProperties.valueProblems(props, false), "uniform: YCSB never reads them");
+    props.put("requestdistribution", "zipfian");
+    props.put("operationcount", "10");
+    assertEquals(List.of(), CoreProperties.valueProblems(props, false));
+    props.put("requestdistribution", "hotspot");
+    List<String> problems = CoreProperties.valueProblems(props, false);
+    assertEquals(2, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("hotspotdatafraction: 'banana' is not a number"), problems.get(0));
+    assertTrue(problems.get(1).startsWith("hotspotopnfraction: '7' is out of range"), problems.get(1));
+  }
+
+  @Test
+  void judgesExponentialSettingsOnlyWithTheExponentialDistribution() {
+    Map<String, String> props = new HashMap<>(Map.of("exponential.frac", "0", "exponential.percentile", "100"));
+    assertEquals(List.of(), CoreProperties.valueProblems(props, false));
+    props.put("requestdistribution", "exponential");
+    assertEquals(2, CoreProperties.valueProblems(props, false).size());
+  }
+
+  @Test
+  void judgesOperationCountOnlyWhereYcsbReadsIt() {
+    Map<String, String> props = new HashMap<>(Map.of("operationcount", "abc"));
+    assertEquals(List.of(), CoreProperties.valueProblems(props, true), "a load does not read operationcount");
+    assertEquals(1, CoreProperties.valueProblems(props, false).size());
+    props.put("requestdistribution", "zipfian");
+    assertEquals(1, CoreProperties.valueProblems(props, true).size(), "zipfian sizes its key space with it");
+  }
+
+  @ParameterizedTest(name = "{0} keys, hot {1}, opn {2}")
+  @CsvSource({
+      "1000, 0, 0.8, hot set",       // (int) (1000 * 0) = 0 hot keys, 80% of operations go there
+      "1000, 0.0001, 0.5, hot set",  // (int) 0.1 = 0
+      "1000, 1, 0.8, cold set",      // every key hot, 20% of operations go to the empty cold set
+  })
+  void rejectsHotspotSetsThatStopEveryThread(long records, String data, String opn, String emptySet) {
+    Map<String, String> props = Map.of("requestdistribution", "hotspot", "recordcount", String.valueOf(records),
+        "hotspotdatafraction", data, "hotspotopnfraction", opn);
+    List<String> problems = CoreProperties.setProblems(props, false);
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("hotspotdatafraction, hotspotopnfraction: "), problems.get(0));
+    assertTrue(problems.get(0).contains("ArithmeticException"), problems.get(0));
+    assertTrue(problems.get(0).contains(emptySet.equals("hot set") ? "holds no key" : "empty cold set"),
+        problems.get(0));
+    assertEquals(List.of(), CoreProperties.setProblems(props, true), "a load never draws a hotspot key");
+  }
+
+  @ParameterizedTest(name = "{0} keys, hot {1}, opn {2}")
+  @CsvSource({"1000, 0, 0", "1000, 1, 1", "1000, 0.2, 0.8", "1000, 0.001, 0.5", "10, 0.5, 0"})
+  void acceptsHotspotSetsEveryOperationCanDrawFrom(long records, String data, String opn) {
+    assertEquals(List.of(), CoreProperties.setProblems(Map.of("requestdistribution", "hotspot",
+        "recordcount", String.valueOf(records), "hotspotdatafraction", data, "hotspotopnfraction", opn), false));
   }
 
   @Test
@@ -187,6 +267,8 @@ class CorePropertiesTest {
     // insertstart is bad on its own: the set checks do not also compare it with recordcount
     assertEquals(List.of(), CoreProperties.setProblems(Map.of("recordcount", "1000", "insertstart", "x")));
     assertEquals(List.of(), CoreProperties.setProblems(Map.of("readproportion", "-1", "updateproportion", "0")));
+    assertEquals(List.of(), CoreProperties.setProblems(Map.of("requestdistribution", "hotspot", "recordcount", "1000",
+        "hotspotdatafraction", "x")));
   }
 
   @Test

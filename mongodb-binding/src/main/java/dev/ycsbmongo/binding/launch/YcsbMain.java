@@ -70,11 +70,29 @@ public final class YcsbMain {
         return;
       }
     }
+    jvmDefaultsNote(System.getenv()).ifPresent(System.err::println);
     if (args[0].equals("client")) {
       site.ycsb.Client.main(rest);
     } else {
       site.ycsb.CommandLine.main(rest);
     }
+  }
+
+  /** Set by {@code scripts/ycsb}: the JVM options it added because the user set none of that kind. */
+  static final String JVM_DEFAULTS_ENV = "YCSB_LAUNCHER_JVM_DEFAULTS";
+
+  /**
+   * The one line that names the JVM options the launcher chose (heap, thread stack, collector),
+   * so they are not a silent difference from YCSB's own launcher, which sets none; empty when it
+   * added none.
+   */
+  static Optional<String> jvmDefaultsNote(Map<String, String> env) {
+    String added = env.getOrDefault(JVM_DEFAULTS_ENV, "").trim();
+    if (added.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of("ycsb: note: JVM options added by the launcher: " + added + " (JAVA_OPTS or -jvm-args with"
+        + " an option of the same kind replace each; YCSB's own launcher adds none)");
   }
 
   /**
@@ -111,21 +129,31 @@ public final class YcsbMain {
     }
     Properties props = read.get();
     Map<String, String> core = coreProperties(props);
-    for (String key : CoreProperties.keys()) {
-      if (core.containsKey(key)) {
-        Optional<String> problem = CoreProperties.valueProblem(key, core.get(key));
-        if (problem.isPresent()) {
-          return Optional.of(key + ": " + problem.get());
-        }
-      }
+    boolean load = loads(args);
+    List<String> values = CoreProperties.valueProblems(core, load);
+    if (!values.isEmpty()) {
+      return Optional.of(values.get(0));
     }
     try {
       BindingSettings.from(props, env);
     } catch (InvalidSettingException e) {
       return Optional.of(e.getMessage());
     }
-    List<String> combination = CoreProperties.setProblems(core);
+    List<String> combination = CoreProperties.setProblems(core, load);
     return combination.isEmpty() ? Optional.empty() : Optional.of(combination.get(0));
+  }
+
+  /** True when YCSB will load: the last of {@code -load} and {@code -t} wins, a run is its default. */
+  static boolean loads(String[] args) {
+    boolean load = false;
+    for (String arg : args) {
+      if (arg.equals("-load")) {
+        load = true;
+      } else if (arg.equals("-t")) {
+        load = false;
+      }
+    }
+    return load;
   }
 
   /**

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,6 +101,36 @@ class YcsbMainTest {
         Map.of()).orElseThrow();
     assertTrue(line.startsWith("readproportion, updateproportion, insertproportion, scanproportion,"
         + " readmodifywriteproportion: every operation proportion is 0"), line);
+  }
+
+  @Test
+  void namesTheJvmOptionsTheLauncherAddedInOneLine() {
+    assertEquals(Optional.of("ycsb: note: JVM options added by the launcher: -Xmx1g -XX:+UseParallelGC (JAVA_OPTS or"
+        + " -jvm-args with an option of the same kind replace each; YCSB's own launcher adds none)"),
+        YcsbMain.jvmDefaultsNote(Map.of(YcsbMain.JVM_DEFAULTS_ENV, " -Xmx1g -XX:+UseParallelGC ")));
+    assertEquals(Optional.empty(), YcsbMain.jvmDefaultsNote(Map.of(YcsbMain.JVM_DEFAULTS_ENV, " ")));
+    assertEquals(Optional.empty(), YcsbMain.jvmDefaultsNote(Map.of()));
+  }
+
+  @Test
+  void acceptsTheStudiesWeightsAsYcsbRunsThem() {
+    // the instance-sizes, chained-replication and max-connections studies write 50/50
+    assertEquals(Optional.empty(), YcsbMain.invalidSetting(new String[] {"-p", "readproportion=50", "-p",
+        "updateproportion=50", "-t"}, Map.of()));
+  }
+
+  @Test
+  void judgesOperationCountAndHotspotSetsOnlyWhereTheCommandUsesThem() {
+    String[] load = {"-p", "operationcount=lots", "-load"};
+    assertEquals(Optional.empty(), YcsbMain.invalidSetting(load, Map.of()), "a load does not read operationcount");
+    String[] run = {"-p", "operationcount=lots", "-load", "-t"};
+    assertTrue(YcsbMain.invalidSetting(run, Map.of()).orElseThrow().startsWith("operationcount: 'lots'"));
+    String[] hotspot = {"-p", "requestdistribution=hotspot", "-p", "recordcount=1000", "-p", "hotspotdatafraction=0"};
+    assertTrue(YcsbMain.invalidSetting(hotspot, Map.of()).orElseThrow()
+        .startsWith("hotspotdatafraction, hotspotopnfraction: "));
+    String[] hotspotLoad = {"-p", "requestdistribution=hotspot", "-p", "recordcount=1000", "-p",
+        "hotspotdatafraction=0", "-load"};
+    assertEquals(Optional.empty(), YcsbMain.invalidSetting(hotspotLoad, Map.of()));
   }
 
   @Test

@@ -193,8 +193,10 @@ public final class PlanCheck {
 
   /** YCSB's own properties as YCSB will read them: workload file, then the plan's values. */
   private void coreProperties(Phase phase, Map<String, String> effective) {
+    boolean load = phase.kind() == PhaseKind.LOAD;
     for (String key : CoreProperties.keys()) {
-      if (!effective.containsKey(key)) {
+      // a value YCSB does not read in this phase (hotspot fractions without hotspot, ...) cannot mis-run it
+      if (!effective.containsKey(key) || !CoreProperties.isRead(key, effective, load)) {
         continue;
       }
       Optional<String> bad = CoreProperties.valueProblem(key, effective.get(key));
@@ -204,7 +206,7 @@ public final class PlanCheck {
         throw refusal(where, fromFile(phase, key) + key + ": " + bad.get());
       }
     }
-    List<String> set = CoreProperties.setProblems(effective);
+    List<String> set = CoreProperties.setProblems(effective, load);
     if (!set.isEmpty()) {
       String problem = set.get(0);
       Origin where = responsible(phase, problem);

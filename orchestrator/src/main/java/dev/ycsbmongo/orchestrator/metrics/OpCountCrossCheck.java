@@ -36,7 +36,8 @@ public final class OpCountCrossCheck {
 
   /**
    * As above, with the connection string's {@code readPreference} option ({@code urlReadPreference},
-   * null when it has none): the binding lets {@code mongodb.readPreference} win over it, so does this.
+   * null when it has none): it wins over {@code mongodb.readPreference} in the binding (as in YCSB
+   * 0.17.0), so it does here.
    */
   public static OpCountCheck of(ServerMetrics m, WindowStats ycsbFull, Map<String, String> phaseProperties,
       String urlReadPreference, boolean embeddedServer) {
@@ -45,10 +46,10 @@ public final class OpCountCrossCheck {
     }
     boolean upsert = Boolean.parseBoolean(phaseProperties.getOrDefault(Keys.UPSERT, "false").trim());
     String property = phaseProperties.get(Keys.READ_PREFERENCE);
-    String readPreference = property != null ? property.trim() : urlReadPreference != null ? urlReadPreference.trim()
-        : "primary";
-    String readPreferenceSource = property != null || urlReadPreference == null ? Keys.READ_PREFERENCE + "="
-        : "readPreference= in the connection string: ";
+    // the URL's readPreference wins over mongodb.readPreference, as in YCSB 0.17.0 and the binding
+    boolean fromUrl = urlReadPreference != null;
+    String readPreference = fromUrl ? urlReadPreference.trim() : property != null ? property.trim() : "primary";
+    String readPreferenceSource = fromUrl ? "readPreference= in the connection string: " : Keys.READ_PREFERENCE + "=";
     boolean primaryReads = readPreference.equalsIgnoreCase("primary");
     long inserts = sent(ycsbFull, "INSERT");
     List<String> notes = new ArrayList<>();

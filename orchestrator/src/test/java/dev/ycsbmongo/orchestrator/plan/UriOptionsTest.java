@@ -47,7 +47,8 @@ class UriOptionsTest {
     assertEquals("option MAXPOOLSIZE=-1 is not valid, checked as mongodb.maxPoolSize: '-1' is not valid; accepted: a"
         + " whole number >= 0", UriOptions.problem("mongodb://127.0.0.1/?MAXPOOLSIZE=-1").orElseThrow());
     assertEquals("option readPreference=sideways is not valid, checked as mongodb.readPreference: 'sideways' is not"
-        + " valid; accepted: primary, primaryPreferred, secondary, secondaryPreferred, nearest",
+        + " valid; accepted: primary, primaryPreferred, secondary, secondaryPreferred, nearest (and YCSB 0.17.0's"
+        + " primary_preferred, secondary_preferred)",
         UriOptions.problem("mongodb://127.0.0.1/?readPreference=sideways").orElseThrow());
   }
 
