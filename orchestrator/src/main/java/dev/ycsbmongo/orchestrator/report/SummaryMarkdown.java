@@ -156,6 +156,10 @@ public final class SummaryMarkdown {
   }
 
   private static String windowNote(List<PhaseResult> rows) {
+    if (rows.stream().allMatch(PhaseResult::replayed)) {
+      return "Whole-run figures, as the document published them (YCSB's [OVERALL] throughput and average latencies):"
+          + " a replayed cell has no steady window; every row is marked (full).";
+    }
     Set<Double> rampUps = rows.stream().map(PhaseResult::rampUpSeconds).collect(Collectors.toCollection(LinkedHashSet::new));
     String ramp = rampUps.size() == 1 ? String.format(Locale.ROOT, "%s s", trim(rampUps.iterator().next())) : "per-phase";
     boolean auto = rows.stream().anyMatch(r -> r.stability() != null && "auto".equals(r.stability().steadyStartRule()));

@@ -60,6 +60,7 @@ class PublishedReplayTest {
     assertTrue(r.records().stream().allMatch(x -> x.status() == PhaseStatus.REPLAYED && x.steady() == null),
         "replayed, whole-run figures only");
     assertTrue(r.file("summary.md").contains("**Replayed, not measured"), "summary.md");
+    assertTrue(r.file("summary.md").contains("Whole-run figures, as the document published them"), "which figure");
     assertTrue(r.file("tables/load.md").contains("**Replayed, not measured"), "the shaped tables");
     assertTrue(r.file("comparison-storage-cloud_disk-vs-local_SSD.md").contains("Note: REPLAYED, not measured"));
     assertTrue(r.file("report.html").contains("Replayed, not measured"), "the report page");
