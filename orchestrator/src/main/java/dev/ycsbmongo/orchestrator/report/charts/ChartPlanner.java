@@ -3,6 +3,7 @@ package dev.ycsbmongo.orchestrator.report.charts;
 import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Records;
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ServerSample;
 import dev.ycsbmongo.orchestrator.results.ServerSamples;
@@ -71,7 +72,19 @@ public final class ChartPlanner {
     charts.addAll(timeSeries(measured, runDir, footer));
     Records.latest(all).stream().filter(r -> r.connections() != null).limit(MAX_TIME_SERIES)
         .forEach(r -> heldConnections(r, runDir, footer).ifPresent(charts::add));
-    return charts;
+    return footnoted(charts, Unverified.of(measured));
+  }
+
+  /** Charts that draw an unverified cell (a series or title marked †) say what was not confirmed in their footer. */
+  private static List<ChartSpec> footnoted(List<ChartSpec> charts, Unverified.Note unverified) {
+    if (unverified.empty()) {
+      return charts;
+    }
+    String mark = " " + Unverified.MARK;
+    return charts.stream().map(c -> c.title().endsWith(mark) || c.series().stream().anyMatch(x -> x.name()
+        .contains(mark)) ? new ChartSpec(c.id(), c.kind(), c.title(), c.xAxis(), c.yAxis(), c.logY(), c.categories(),
+            c.series(), c.markers(), c.note(), c.footer() + " · " + Unverified.MARK + " " + unverified.finding(),
+            c.logX()) : c).toList();
   }
 
   /**
@@ -143,7 +156,11 @@ public final class ChartPlanner {
       curves.computeIfAbsent(String.join(", ", parts), k -> new TreeMap<>())
           .computeIfAbsent(Integer.parseInt(t.strip()), k -> new ArrayList<>()).add(r);
     }
-    return curves;
+    // a curve with a cell measured on an unconfirmed setting is named with the mark
+    Map<String, TreeMap<Integer, List<PhaseResult>>> marked = new LinkedHashMap<>();
+    curves.forEach((name, points) -> marked.put(name + Unverified.mark(points.values().stream()
+        .flatMap(List::stream).toList()), points));
+    return marked;
   }
 
   private static ChartSpec throughputVsThreads(String scenario, List<PhaseResult> records, String footer) {
@@ -299,7 +316,8 @@ public final class ChartPlanner {
           Optional.ofNullable(cells.get(t + "|" + scenarios.get(i))).flatMap(reps -> mean(reps, f.value()))
               .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null)));
         }
-        series.add(new ChartSpec.Series(t, points));
+        series.add(new ChartSpec.Series(t + Unverified.mark(measured.stream()
+            .filter(r -> r.target().name().equals(t)).toList()), points));
       }
       if (series.stream().anyMatch(s -> !s.points().isEmpty())) {
         charts.add(new ChartSpec(f.id(), ChartSpec.Kind.BAR, f.title(), "Scenario", f.axis(), false, scenarios, series,
@@ -332,8 +350,8 @@ public final class ChartPlanner {
     List<ChartSpec.Marker> markers = new ArrayList<>();
     for (PhaseResult r : timed) {
       double y = CellFigures.of(r).throughput();
-      List<ChartSpec.Point> points = byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")",
-          k -> new ArrayList<>());
+      List<ChartSpec.Point> points = byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")"
+          + Unverified.of(r).mark(), k -> new ArrayList<>());
       points.add(new ChartSpec.Point(at.apply(r.start()), y, null));
       points.add(new ChartSpec.Point(at.apply(r.end()), y, null));
       if (timed.size() <= MAX_BOUNDARY_LABELS) {
@@ -368,7 +386,7 @@ public final class ChartPlanner {
       if (r.steady() != null) {
         markers.add(new ChartSpec.Marker("end of ramp-up", r.steady().startSeconds(), null));
       }
-      String name = r.phaseId();
+      String name = r.phaseId() + Unverified.of(r).mark();
       if (!timeline.isEmpty()) {
         List<ChartSpec.Series> rate = new ArrayList<>();
         rate.add(new ChartSpec.Series("YCSB successful ops/s", timeline.stream()

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import java.util.List;
 import java.util.Map;
 
@@ -12,15 +13,23 @@ import java.util.Map;
  * @param labels the A-side target's labels other than BY, for the per-label ranges (empty when BY is target)
  * @param repetitionsA successful repetitions of A's cell; {@code repetitionsB} of B's
  * @param accepted A's and B's values of each property the comparison accepts a difference in
+ * @param unverified what either side ran with that the server did not confirm (empty when all was confirmed)
  */
 public record Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
-    String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted) {
+    String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted,
+    Unverified.Note unverified) {
 
   public Pair {
     cell = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cell));
     labels = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(labels));
     changes = List.copyOf(changes);
     accepted = List.copyOf(accepted);
+    unverified = unverified == null ? Unverified.Note.NONE : unverified;
+  }
+
+  public Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
+      String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted) {
+    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, accepted, null);
   }
 
   public Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,

@@ -4,6 +4,7 @@ import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.Records;
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import dev.ycsbmongo.orchestrator.report.charts.Knee;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Value;
 import dev.ycsbmongo.orchestrator.report.tables.TableKeys.Source;
@@ -141,6 +142,10 @@ public final class TableShaper {
     if (columns.stream().anyMatch(c -> c.key().equals("kneeThreads"))) {
       notes.add(Knee.RULE + " \"-\": latency never outgrew throughput within the sweep.");
     }
+    Unverified.Note unverified = Unverified.of(in);
+    if (!unverified.empty()) {
+      notes.add(unverified.footnote());
+    }
     Map<List<String>, List<Unit>> byPer = new LinkedHashMap<>();
     for (Unit u : units) {
       byPer.computeIfAbsent(values(perKeys, u), k -> new ArrayList<>()).add(u);
@@ -244,7 +249,10 @@ public final class TableShaper {
       return Value.ABSENT;
     }
     if (c.figure()) {
-      return c.column().value().apply(new TableColumns.Cell(u.reps(), curves.get(Curves.identity(u.first()))));
+      Value v = c.column().value().apply(new TableColumns.Cell(u.reps(), curves.get(Curves.identity(u.first()))));
+      // the Markdown marks a figure measured on an unconfirmed setting; the CSV keeps the plain number
+      String mark = Unverified.mark(u.reps());
+      return mark.isEmpty() || v.equals(Value.ABSENT) ? v : new Value(v.text() + mark, v.csv());
     }
     return Value.of(identity(c, u));
   }
