@@ -12,6 +12,8 @@ import dev.ycsbmongo.orchestrator.replset.ManualPrompt;
 import dev.ycsbmongo.orchestrator.replset.ReplicaSetConfigs;
 import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier;
 import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier.Action;
+import dev.ycsbmongo.orchestrator.results.AppliedSettings.Check;
+import dev.ycsbmongo.orchestrator.results.AppliedSettings.Verification;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,8 +27,9 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * server.chainingAllowed on a real three-member replica set: the applier's replSetReconfig, the
- * wait for a healthy set, the restore at the end of a plan, and a whole plan crossing chaining
- * with write concerns. Needs Docker: without it JUnit skips the class and says so; the embedded
+ * wait for a healthy set, the restore at the end of a plan, a change by hand read back (verified, or
+ * a mismatch that fails the cell), topology labels checked against the set, and a whole plan
+ * crossing chaining with write concerns. Needs Docker: without it JUnit skips the class and says so; the embedded
  * test server has no replica set, so nothing here can be shown with it.
  */
 @Testcontainers(disabledWithoutDocker = true)
@@ -78,6 +81,50 @@ class ReplicaSetChainingIT {
     assertEquals(version, config().getInteger("version"));
   }
 
+  /** Manual mode on a set whose config is readable: what the operator did is read back, verified or a mismatch. */
+  @Test
+  void manualChangeIsReadBackVerifiedOrFailsTheCellWithBothValues() {
+    ServerSettingsApplier applier = ServerSettingsApplier.forRuns(instruction -> {
+      // the operator, in the console: does what is asked
+      try (MongoClient c = MongoClients.create(set.primaryUri("admin"))) {
+        c.getDatabase("admin").runCommand(new Document("replSetReconfig",
+            ReplicaSetConfigs.withChainingAllowed(config(), false)));
+      }
+      return true;
+    });
+    ServerSettingsApplier.Outcome done = applier.prepare("rs3", set.primaryUri("admin"),
+        Map.of("server.chainingAllowed", "false", "server.apply", "manual"), Map.of("members", "3"));
+    assertEquals(Action.RUN, done.action(), done.note());
+    assertEquals(List.of(Verification.VERIFIED, Verification.VERIFIED),
+        done.checks().stream().map(Check::result).toList(), done.checks().toString());
+
+    // an operator who confirms without changing anything: the server still has false, the cell wants true
+    ServerSettingsApplier.Outcome notDone = ServerSettingsApplier.forRuns(instruction -> true).prepare("rs3",
+        set.primaryUri("admin"), Map.of("server.chainingAllowed", "true", "server.apply", "manual"));
+    assertEquals(Action.FAIL, notDone.action());
+    assertEquals(new Check("settings.chainingAllowed", Verification.MISMATCH, "true", "false", "replSetGetConfig"),
+        notDone.checks().get(0));
+    assertTrue(notDone.note().endsWith("but the server has settings.chainingAllowed=false (replSetGetConfig)"),
+        notDone.note());
+    assertTrue(applier.prepare("rs3", set.primaryUri("admin"), Map.of("server.chainingAllowed", "true")).action()
+        == Action.RUN, "auto puts it back");
+  }
+
+  /** The set's shape against a target's labels: three members, none hidden; a label of five fails the cell. */
+  @Test
+  void topologyLabelsAreCheckedAgainstTheSet() {
+    ServerSettingsApplier applier = ServerSettingsApplier.forRuns(ManualPrompt.NOBODY);
+    ServerSettingsApplier.Outcome right = applier.prepare("rs3", set.primaryUri("admin"), Map.of(),
+        Map.of("members", "3", "voting", "3", "hidden", "0", "arbiters", "0"));
+    assertEquals(Action.RUN, right.action(), right.note());
+    assertTrue(right.checks().stream().allMatch(c -> c.result() == Verification.VERIFIED), right.checks().toString());
+    ServerSettingsApplier.Outcome wrong = applier.prepare("rs3", set.primaryUri("admin"), Map.of(),
+        Map.of("members", "5"));
+    assertEquals(Action.FAIL, wrong.action());
+    assertEquals("the target's labels do not match its replica set: label members=5, but the replica set has 3"
+        + " (replSetGetConfig)", wrong.note());
+  }
+
   @Test
   void planCrossingChainingAndWriteConcernRunsEveryCellAndRestoresTheSet(@TempDir Path work) throws Exception {
     Path plan = Orchestrator.writePlan(work, "chaining", """
@@ -104,6 +151,7 @@ class ReplicaSetChainingIT {
       assertEquals("SUCCEEDED", r.get("status").asText(), line);
       assertEquals(r.get("coordinates").get("server.chainingAllowed").asText(),
           r.get("serverSettings").get("requested").get("server.chainingAllowed").asText(), line);
+      assertEquals("VERIFIED", r.get("serverSettings").get("verification").asText(), line);
       // study 3's figures from the sampler on the primary: CPU, QPS, lag, and YCSB's inserts seen by the server
       JsonNode m = r.get("serverMetrics");
       assertTrue(m.get("cpuMeanPercent").asDouble() > 0, line);
@@ -124,6 +172,7 @@ class ReplicaSetChainingIT {
     String comparison = Files.readString(Orchestrator.onlyRunDir(work.resolve("results"))
         .resolve("comparison-server.chainingAllowed-true-vs-false.md"));
     assertTrue(comparison.contains("- Throughput: server.chainingAllowed=false is "), comparison);
+    assertFalse(comparison.contains("†"), "a set that confirmed its setting leaves nothing marked:\n" + comparison);
     assertTrue(comparison.contains("- Primary CPU: server.chainingAllowed=false is "), comparison);
     assertTrue(run.stderr.contains("restored settings.chainingAllowed=true"), run.stderr);
     assertTrue(ReplicaSetConfigs.chainingAllowed(config()), "the set is back as it was");

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Each of the five studies' shipped plans, scaled down ({@link ScaledPlan}) and run end to end on
  * embedded test servers (one per target: {@code uri: embedded}): every cell succeeds, every chart
  * the planner chose is drawn, and the tables have the columns and grouping of the study's own
- * tables. The replica-set study runs in its {@code manual} mode, its prompts answered on stdin.
+ * tables. The replica-set study runs in its {@code manual} mode, its prompts answered on stdin; with no
+ * replica set to read the setting back from, its cells are marked unverified.
  */
 class StudyPlansIT {
 
@@ -90,11 +91,24 @@ class StudyPlansIT {
     }
   }
 
-  /** Study 3: three set sizes x chaining on/off x w:1/majority, applied by hand (the prompts answered). */
+  /**
+   * Study 3: three set sizes x chaining on/off x w:1/majority, applied by hand (the prompts answered); the
+   * embedded servers cannot confirm it, so every figure and finding is marked unverified.
+   */
   @Test
   void chainingWriteConcern() throws Exception {
     Study s = run("chaining-write-concern.yaml", new ScaledPlan(List.of(), List.of(), 1000, 4, List.of(), 1));
-    assertTrue(s.run.stderr.contains("ACTION NEEDED"), "manual mode asked for the settings:\n" + s.run.stderr);
+    // asked once per change on each set (chaining on, then off), not once per cell: 3 sets x 2, not 12
+    assertEquals(6, s.run.stderr.split("ACTION NEEDED", -1).length - 1, "manual mode asked once per change:\n"
+        + s.run.stderr);
+    // the embedded servers have no replica set: neither the setting nor the topology labels can be confirmed
+    for (JsonNode r : s.records) {
+      assertEquals("UNVERIFIED", r.get("serverSettings").get("verification").asText(), r.toString());
+    }
+    String comparison = s.file("comparison-server.chainingAllowed-true-vs-false.md");
+    assertTrue(comparison.contains("\n- unverified: label members, label hidden, label voting, setting"
+        + " settings.chainingAllowed were not confirmed on the server; Throughput: "), comparison);
+    assertFalse(comparison.contains("\n- Throughput:"), "no finding without its mark:\n" + comparison);
     // The document's tables (002_*.txt, "Detail hasil pengujian"): per topology and writeConcern, the items
     // down the first column and chaining enabled / disabled across.
     for (String target : List.of("rs3", "rs7", "rs15")) {
@@ -103,6 +117,7 @@ class StudyPlansIT {
         assertEquals(List.of("Item", "Replikasi berantai diaktifkan", "Replikasi berantai dinonaktifkan"), t.header());
         assertEquals(List.of("Throughput, whole run (OPS)", "Pemanfaatan CPU (%)", "QPS",
             "RT rata-rata (server write, µs)", "client WAL, whole run (µs)"), t.column(0).subList(0, 5));
+        assertTrue(t.rows().get(0).get(1).endsWith(" †"), "an unconfirmed cell's figure is marked: " + t.rows());
       }
     }
   }

@@ -8,6 +8,7 @@ import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
 import dev.ycsbmongo.orchestrator.plan.Defaults;
 import dev.ycsbmongo.orchestrator.plan.ServerKeys;
+import dev.ycsbmongo.orchestrator.replset.TopologyLabels;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import dev.ycsbmongo.orchestrator.plan.UntimedWork;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
@@ -91,7 +92,13 @@ final class ValidateCommand implements Callable<Integer> {
             // not bad input: the plan is fine, but these cells will not measure what it asks
             spec.commandLine().getErr().println("orchestrator: warning: target " + t.name() + " is " + s.topology()
                 + ", not a replica set: its " + needSet + " phase(s) with " + ServerKeys.CHAINING_ALLOWED
-                + " will fail (server.apply auto or manual) or be skipped (skip)");
+                + " will fail (server.apply auto), run unverified on your word (manual) or be skipped (skip)");
+          }
+          java.util.Set<String> topology = TopologyLabels.claimed(t.labels()).keySet();
+          if (!topology.isEmpty() && !"replica set".equals(s.topology())) {
+            spec.commandLine().getErr().println("orchestrator: warning: target " + t.name() + " is " + s.topology()
+                + ", not a replica set: its label(s) " + String.join(", ", topology) + " cannot be confirmed, and"
+                + " its cells will be marked unverified");
           }
         } else {
           unreachable++;

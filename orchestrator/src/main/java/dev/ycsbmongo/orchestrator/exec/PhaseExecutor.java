@@ -40,8 +40,9 @@ final class PhaseExecutor {
     Instant start = Instant.now();
     Target target = ctx.plan().target(phase.target()).orElseThrow();
     String uri = ctx.uris().uri(target.name());
-    ServerSettingsApplier.Outcome applied = ctx.serverSettings().prepare(target.name(), uri, phase.serverSettings());
-    PhaseRecorder records = new PhaseRecorder(ctx, phase, start, applied.note());
+    ServerSettingsApplier.Outcome applied = ctx.serverSettings().prepare(target.name(), uri, phase.serverSettings(),
+        target.labels());
+    PhaseRecorder records = new PhaseRecorder(ctx, phase, start, applied.note(), applied.checks());
     if (applied.note() != null) {
       progress.note(phase.id() + ": " + applied.note());
     }
@@ -68,7 +69,7 @@ final class PhaseExecutor {
 
   /** A record for a phase that never started because the load it reads did not succeed. */
   PhaseResult skipped(Phase phase, String cause) {
-    return new PhaseRecorder(ctx, phase, Instant.now(), null)
+    return new PhaseRecorder(ctx, phase, Instant.now(), null, java.util.List.of())
         .unmeasured(new PhaseVerdict(PhaseStatus.SKIPPED, cause), "", null);
   }
 }

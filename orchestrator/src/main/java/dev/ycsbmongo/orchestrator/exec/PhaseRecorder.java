@@ -14,6 +14,7 @@ import dev.ycsbmongo.orchestrator.results.Stability;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,14 +28,17 @@ final class PhaseRecorder {
   private final Instant start;
   /** What applying the phase's server settings did: every record of the phase carries it. */
   private final String settingsNote;
+  /** What the server confirmed of the phase's settings and its target's topology labels. */
+  private final List<AppliedSettings.Check> checks;
   private final Map<String, String> properties;
   private final PhaseParameters parameters;
 
-  PhaseRecorder(RunContext ctx, Phase phase, Instant start, String settingsNote) {
+  PhaseRecorder(RunContext ctx, Phase phase, Instant start, String settingsNote, List<AppliedSettings.Check> checks) {
     this.ctx = ctx;
     this.phase = phase;
     this.start = start;
     this.settingsNote = settingsNote;
+    this.checks = List.copyOf(checks);
     this.properties = phase.effectiveProperties();
     this.parameters = parameters(phase);
   }
@@ -68,7 +72,8 @@ final class PhaseRecorder {
         m == null ? null : m.ycsbThroughputOpsPerSec(), full == null ? null : full.errorRate(), full,
         m == null ? null : m.steady(), m == null ? null : m.steadyAbsentReason(),
         ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir,
-        phase.serverSettings().isEmpty() ? null : new AppliedSettings(phase.serverSettings(), settingsNote), server,
+        phase.serverSettings().isEmpty() && checks.isEmpty() ? null
+            : new AppliedSettings(phase.serverSettings(), settingsNote, checks), server,
         connections, stability, clients);
   }
 

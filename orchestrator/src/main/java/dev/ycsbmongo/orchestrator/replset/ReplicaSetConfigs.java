@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.replset;
 
+import com.mongodb.MongoCommandException;
+import dev.ycsbmongo.orchestrator.Causes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +35,30 @@ public final class ReplicaSetConfigs {
     settings.put("chainingAllowed", allowed);
     copy.put("version", version(config) + 1);
     return copy;
+  }
+
+  /** Server error codes that say why replSetGetConfig was refused. */
+  private static final int UNAUTHORIZED = 13;
+  private static final int COMMAND_NOT_FOUND = 59;
+  private static final int NO_REPLICATION_ENABLED = 76;
+
+  /**
+   * Why a config could not be read, as the unverified mark's footnote says it: "not a replica set
+   * (...)", "replSetGetConfig not allowed (...)", else the command's failure; the server's words in brackets.
+   */
+  public static String whyUnreadable(RuntimeException e) {
+    String message = Causes.rootMessage(e);
+    if (e instanceof MongoCommandException c) {
+      switch (c.getErrorCode()) {
+        case NO_REPLICATION_ENABLED, COMMAND_NOT_FOUND:
+          return "not a replica set (replSetGetConfig: " + message + ")";
+        case UNAUTHORIZED:
+          return "replSetGetConfig not allowed (" + message + ")";
+        default:
+          break;
+      }
+    }
+    return "replSetGetConfig failed (" + message + ")";
   }
 
   static int version(Document config) {

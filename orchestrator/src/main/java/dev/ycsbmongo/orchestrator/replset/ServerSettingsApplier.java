@@ -4,6 +4,8 @@ import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ServerKeys;
 import dev.ycsbmongo.orchestrator.plan.ServerKeys.ApplyMode;
+import dev.ycsbmongo.orchestrator.results.AppliedSettings.Check;
+import dev.ycsbmongo.orchestrator.results.AppliedSettings.Verification;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,15 +26,33 @@ public final class ServerSettingsApplier {
   /** What the runner does with the cell. */
   public enum Action { RUN, SKIP, FAIL }
 
-  /** @param note what was done, or why the cell is skipped or failed (null when there was nothing to do) */
-  public record Outcome(Action action, String note) {
+  /**
+   * @param note what was done, or why the cell is skipped or failed (null when there was nothing to do)
+   * @param checks what the server confirmed of the cell's settings and its target's topology labels
+   */
+  public record Outcome(Action action, String note, List<Check> checks) {
 
-    static Outcome run(String note) {
-      return new Outcome(Action.RUN, note);
+    public Outcome {
+      checks = List.copyOf(checks);
+    }
+
+    public Outcome(Action action, String note) {
+      this(action, note, List.of());
+    }
+
+    static Outcome run(String note, List<Check> checks) {
+      return new Outcome(Action.RUN, note, checks);
+    }
+
+    Outcome after(List<Check> first) {
+      List<Check> all = new ArrayList<>(first);
+      all.addAll(checks);
+      return new Outcome(action, note, all);
     }
   }
 
-  private record Original(String uri, boolean chainingAllowed, ApplyMode mode) {
+  /** @param chainingAllowed null when the config could not be read before the plan's first change */
+  private record Original(String uri, Boolean chainingAllowed, ApplyMode mode) {
   }
 
   private static final int MANUAL_ATTEMPTS = 3;
@@ -43,6 +63,11 @@ public final class ServerSettingsApplier {
   private final Duration healthTimeout;
   private final Duration pollInterval;
   private final Map<String, Original> originals = new LinkedHashMap<>();
+  /**
+   * Per target, the value the user last confirmed setting by hand: a cell wanting the same value
+   * is not asked again (the prompt comes once per change, not once per cell).
+   */
+  private final Map<String, Boolean> setByHand = new LinkedHashMap<>();
 
   public ServerSettingsApplier(Function<String, ReplicaSetAdmin> admins, ManualPrompt prompt, Duration healthTimeout,
       Duration pollInterval) {
@@ -59,37 +84,87 @@ public final class ServerSettingsApplier {
   }
 
   /** Applies the cell's settings to {@code target} (reached at {@code uri}, a secret) before it runs. */
-  public synchronized Outcome prepare(String target, String uri, Map<String, String> serverSettings) {
+  public Outcome prepare(String target, String uri, Map<String, String> serverSettings) {
+    return prepare(target, uri, serverSettings, Map.of());
+  }
+
+  /**
+   * Checks {@code target}'s topology labels ({@link TopologyLabels}) against its replica set's config,
+   * then applies the cell's settings: a label the server contradicts fails the cell with both values;
+   * one it cannot confirm (no replica set, no privilege) lets the cell run, marked unverified.
+   */
+  public synchronized Outcome prepare(String target, String uri, Map<String, String> serverSettings,
+      Map<String, String> labels) {
     String wanted = serverSettings.get(ServerKeys.CHAINING_ALLOWED);
-    if (wanted == null) {
-      return Outcome.run(null);
+    Map<String, String> topology = TopologyLabels.claimed(labels);
+    if (wanted == null && topology.isEmpty()) {
+      return Outcome.run(null, List.of());
     }
-    boolean desired = Boolean.parseBoolean(wanted.strip());
-    ApplyMode mode = ServerKeys.applyMode(serverSettings);
-    try (ReplicaSetAdmin admin = admins.apply(uri)) {
-      Config current = Config.read(admin);
-      if (current.readable() && current.chainingAllowed() == desired) {
-        return Outcome.run(SETTING + " was already " + desired);
-      }
-      return switch (mode) {
-        case AUTO -> automatic(target, uri, admin, current, desired);
-        case SKIP -> new Outcome(Action.SKIP, current.readable()
-            ? SETTING + " is " + current.chainingAllowed() + " on the server, the cell wants " + desired
-                + ", and server.apply is skip"
-            : "server.apply is skip and the replica set config cannot be read to check " + SETTING + " ("
-                + current.error() + ")");
-        case MANUAL -> manual(target, uri, admin, current, desired);
-      };
+    ReplicaSetAdmin admin;
+    try {
+      admin = admins.apply(uri);
     } catch (RuntimeException e) {
+      return unreachable(wanted, topology, e);
+    }
+    try (admin) {
+      Config current = Config.read(admin);
+      List<Check> labelChecks = current.readable() ? TopologyLabels.check(topology, current.config())
+          : TopologyLabels.unconfirmed(topology, current.why());
+      if (labelChecks.stream().anyMatch(c -> c.result() == Verification.MISMATCH)) {
+        return new Outcome(Action.FAIL, "the target's labels do not match its replica set: "
+            + TopologyLabels.mismatches(labelChecks), labelChecks);
+      }
+      if (wanted == null) {
+        return Outcome.run(null, labelChecks);
+      }
+      boolean desired = Boolean.parseBoolean(wanted.strip());
+      return chaining(target, uri, admin, current, desired, ServerKeys.applyMode(serverSettings)).after(labelChecks);
+    } catch (RuntimeException e) {
+      return unreachable(wanted, topology, e);
+    }
+  }
+
+  private static Outcome unreachable(String wanted, Map<String, String> topology, RuntimeException e) {
+    if (wanted != null) {
       return new Outcome(Action.FAIL, "cannot reach the replica set to apply " + SETTING + ": " + Causes.rootMessage(e));
     }
+    // only labels to check: the cell itself will find out whether the server answers
+    return Outcome.run(null, TopologyLabels.unconfirmed(topology, "cannot reach the server: " + Causes.rootMessage(e)));
+  }
+
+  private Outcome chaining(String target, String uri, ReplicaSetAdmin admin, Config current, boolean desired,
+      ApplyMode mode) {
+    if (current.readable() && current.chainingAllowed() == desired) {
+      if (mode == ApplyMode.MANUAL) {
+        setByHand.put(target, desired);
+      }
+      return Outcome.run(SETTING + " was already " + desired, List.of(readBack(desired, desired)));
+    }
+    return switch (mode) {
+      case AUTO -> automatic(target, uri, admin, current, desired);
+      case SKIP -> current.readable()
+          ? new Outcome(Action.SKIP, SETTING + " is " + current.chainingAllowed() + " on the server, the cell wants "
+              + desired + ", and server.apply is skip", List.of(readBack(desired, current.chainingAllowed())))
+          : new Outcome(Action.SKIP, "server.apply is skip and the replica set config cannot be read to check "
+              + SETTING + " (" + current.error() + ")", List.of(unverified(desired, current.why())));
+      case MANUAL -> manual(target, uri, admin, current, desired);
+    };
+  }
+
+  private static Check readBack(boolean expected, boolean actual) {
+    return new Check(SETTING, expected == actual ? Verification.VERIFIED : Verification.MISMATCH,
+        Boolean.toString(expected), Boolean.toString(actual), "replSetGetConfig");
+  }
+
+  private static Check unverified(boolean expected, String why) {
+    return new Check(SETTING, Verification.UNVERIFIED, Boolean.toString(expected), null, why);
   }
 
   private Outcome automatic(String target, String uri, ReplicaSetAdmin admin, Config current, boolean desired) {
     if (!current.readable()) {
       return new Outcome(Action.FAIL, "cannot read the replica set config (replSetGetConfig: " + current.error() + "); "
           + ServerKeys.CHAINING_ALLOWED + " needs a replica set and the privilege to reconfigure it"
-          + " (on a managed service set server.apply: manual)");
+          + " (on a managed service set server.apply: manual)", List.of(unverified(desired, current.why())));
     }
     originals.putIfAbsent(target, new Original(uri, current.chainingAllowed(), ApplyMode.AUTO));
     Document next = ReplicaSetConfigs.withChainingAllowed(current.config(), desired);
@@ -107,19 +182,35 @@ public final class ServerSettingsApplier {
       return new Outcome(Action.FAIL, change + " but the set was not healthy within " + Durations.format(healthTimeout)
           + ": " + problem.get());
     }
-    return Outcome.run(change + "; healthy after " + Durations.format(Duration.ofMillis((System.nanoTime() - started)
-        / 1_000_000)));
+    String healthy = "; healthy after " + Durations.format(Duration.ofMillis((System.nanoTime() - started) / 1_000_000));
+    // read back, as for a change by hand: a reconfig the set accepted but did not keep must not pass as applied
+    Config after = Config.read(admin);
+    if (!after.readable()) {
+      return Outcome.run(change + healthy + "; not read back (" + after.error() + ")",
+          List.of(unverified(desired, after.why())));
+    }
+    if (after.chainingAllowed() != desired) {
+      return new Outcome(Action.FAIL, change + healthy + ", but the server has " + SETTING + "="
+          + after.chainingAllowed(), List.of(readBack(desired, after.chainingAllowed())));
+    }
+    return Outcome.run(change + healthy, List.of(readBack(desired, desired)));
   }
 
   private Outcome manual(String target, String uri, ReplicaSetAdmin admin, Config current, boolean desired) {
-    if (current.readable()) {
-      originals.putIfAbsent(target, new Original(uri, current.chainingAllowed(), ApplyMode.MANUAL));
+    originals.putIfAbsent(target, new Original(uri, current.readable() ? current.chainingAllowed() : null,
+        ApplyMode.MANUAL));
+    if (!current.readable() && Boolean.valueOf(desired).equals(setByHand.get(target))) {
+      return Outcome.run(SETTING + "=" + desired + " set by hand before an earlier cell (not asked again); not"
+          + " verified: " + current.why(), List.of(unverified(desired, current.why())));
     }
+    setByHand.remove(target);
     Config seen = current;
     for (int attempt = 1; attempt <= MANUAL_ATTEMPTS; attempt++) {
       String still = attempt > 1 && seen.readable() ? " (the server still says " + seen.chainingAllowed() + ")" : "";
+      String unreadable = seen.readable() ? "" : " (it cannot be read back here: " + seen.why()
+          + "; the cells will be marked unverified)";
       boolean confirmed = prompt.confirm("target " + target + ": set the replica set's " + SETTING + " to " + desired
-          + " in your console (chained replication " + (desired ? "on" : "off") + ")" + still
+          + " in your console (chained replication " + (desired ? "on" : "off") + ")" + still + unreadable
           + ", wait until the set is healthy, then press Enter");
       if (!confirmed) {
         return new Outcome(Action.FAIL, "server.apply is manual but nobody confirmed that " + SETTING + " is " + desired
@@ -127,15 +218,19 @@ public final class ServerSettingsApplier {
       }
       seen = Config.read(admin);
       if (!seen.readable()) {
-        return Outcome.run(SETTING + "=" + desired + " set by hand; not verified: the config is not readable ("
-            + seen.error() + ")");
+        setByHand.put(target, desired);
+        return Outcome.run(SETTING + "=" + desired + " set by hand; not verified: " + seen.why(),
+            List.of(unverified(desired, seen.why())));
       }
       if (seen.chainingAllowed() == desired) {
-        return Outcome.run(SETTING + "=" + desired + " set by hand; verified with replSetGetConfig");
+        setByHand.put(target, desired);
+        return Outcome.run(SETTING + "=" + desired + " set by hand; verified with replSetGetConfig",
+            List.of(readBack(desired, desired)));
       }
     }
-    return new Outcome(Action.FAIL, "server.apply is manual and after " + MANUAL_ATTEMPTS + " confirmations the server"
-        + " still has " + SETTING + "=" + seen.chainingAllowed());
+    return new Outcome(Action.FAIL, "server.apply is manual: " + SETTING + " set to " + desired + " by hand ("
+        + MANUAL_ATTEMPTS + " confirmations), but the server has " + SETTING + "=" + seen.chainingAllowed()
+        + " (replSetGetConfig)", List.of(readBack(desired, seen.chainingAllowed())));
   }
 
   private Optional<String> awaitHealthy(ReplicaSetAdmin admin) {
@@ -172,14 +267,18 @@ public final class ServerSettingsApplier {
     List<String> notes = new ArrayList<>();
     originals.forEach((target, original) -> notes.add("target " + target + ": " + restore(original)));
     originals.clear();
+    setByHand.clear();
     return notes;
   }
 
   private String restore(Original original) {
-    boolean back = original.chainingAllowed();
     if (original.mode() == ApplyMode.MANUAL) {
-      return SETTING + " was " + back + " before the plan; set it back in your console if you changed it";
+      return original.chainingAllowed() == null
+          ? SETTING + " could not be read before the plan; set it back in your console if you changed it"
+          : SETTING + " was " + original.chainingAllowed() + " before the plan; set it back in your console if you"
+              + " changed it";
     }
+    boolean back = original.chainingAllowed();
     try (ReplicaSetAdmin admin = admins.apply(original.uri())) {
       Config current = Config.read(admin);
       if (!current.readable()) {
@@ -197,14 +296,15 @@ public final class ServerSettingsApplier {
   }
 
   /** A config as read, or why it could not be read (a standalone, a missing privilege). */
-  private record Config(Document config, String error) {
+  private record Config(Document config, String error, String why) {
 
     static Config read(ReplicaSetAdmin admin) {
       try {
         Document c = admin.config();
-        return c == null ? new Config(null, "replSetGetConfig returned no config") : new Config(c, null);
+        return c == null ? new Config(null, "replSetGetConfig returned no config", "replSetGetConfig returned no config")
+            : new Config(c, null, null);
       } catch (RuntimeException e) {
-        return new Config(null, Causes.rootMessage(e));
+        return new Config(null, Causes.rootMessage(e), ReplicaSetConfigs.whyUnreadable(e));
       }
     }
 

@@ -64,6 +64,7 @@ final class ChangeTables {
     shown.forEach(f -> head.add(f.label()));
     SummaryMarkdown.header(out, head, labels);
     Map<Figure, List<Double>> changes = new LinkedHashMap<>();
+    List<Unverified.Note> notes = new ArrayList<>();
     shown.forEach(f -> changes.put(f, new ArrayList<>()));
     for (Map.Entry<String, List<PhaseResult>> e : sideA.entrySet()) {
       List<PhaseResult> other = sideB.get(e.getKey());
@@ -71,6 +72,10 @@ final class ChangeTables {
         continue;
       }
       PhaseResult first = e.getValue().get(0);
+      List<PhaseResult> both = new ArrayList<>(e.getValue());
+      both.addAll(other);
+      Unverified.Note note = Unverified.of(both);
+      notes.add(note);
       List<String> row = new ArrayList<>();
       if (showTarget) {
         row.add(first.target().name());
@@ -85,6 +90,7 @@ final class ChangeTables {
         }
         row.add(percent(change));
       }
+      row.set(row.size() - 1, row.get(row.size() - 1) + note.mark());
       out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
     Set<String> ranges = new LinkedHashSet<>();
@@ -94,8 +100,14 @@ final class ChangeTables {
             + percent(list.stream().mapToDouble(Double::doubleValue).max().orElse(0)));
       }
     });
+    Unverified.Note unverified = Unverified.Note.merge(notes);
     if (!ranges.isEmpty()) {
-      out.append("\nRange over the rows: ").append(String.join("; ", ranges)).append(".\n");
+      // a range over unconfirmed settings is not a finding without saying so, first
+      out.append("\nRange over the rows: ").append(unverified.empty() ? "" : unverified.finding() + "; ")
+          .append(String.join("; ", ranges)).append(".\n");
+    }
+    if (!unverified.empty()) {
+      out.append('\n').append(unverified.footnote()).append('\n');
     }
   }
 

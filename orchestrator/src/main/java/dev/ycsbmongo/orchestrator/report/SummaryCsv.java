@@ -72,6 +72,11 @@ public final class SummaryCsv {
     if (judged) {
       header.addAll(StabilityCsvColumns.HEAD);
     }
+    // only when the server was asked to confirm something, so other runs keep their shape
+    boolean checked = rows.stream().anyMatch(r -> r.serverSettings() != null && r.serverSettings().verification() != null);
+    if (checked) {
+      header.addAll(List.of("verification", "unconfirmed"));
+    }
 
     StringBuilder out = new StringBuilder();
     line(out, header);
@@ -110,6 +115,12 @@ public final class SummaryCsv {
       }
       if (judged) {
         row.addAll(StabilityCsvColumns.values(r.stability()));
+      }
+      if (checked) {
+        var v = r.serverSettings() == null ? null : r.serverSettings().verification();
+        row.add(v == null ? "" : v.name());
+        row.add(r.serverSettings() == null ? "" : String.join("; ", r.serverSettings().unverified().stream()
+            .map(c -> c.subject() + "=" + c.expected() + ": " + c.why()).toList()));
       }
       line(out, row);
     }

@@ -248,9 +248,10 @@ public final class SummaryMarkdown {
       }
       varying.forEach(k -> row.add(Objects.requireNonNullElse(r.coordinates().get(k), "-")));
       row.addAll(stress ? ConnectionTable.figures(reps) : figures(reps, server, spread));
-      row.add(status(reps));
+      row.add(status(reps) + Unverified.mark(reps));
       out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
+    out.append(Unverified.footnoteLine(records));
     if (!stress) {
       ChangeTables.render(out, records, varying, showTarget, CHANGE_FIGURES);
     }

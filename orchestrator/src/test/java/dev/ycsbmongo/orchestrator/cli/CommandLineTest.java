@@ -71,7 +71,22 @@ class CommandLineTest {
     InProcessCli r = run("validate", plan.toString());
     assertEquals(0, r.exit(), r.err());
     assertEquals("orchestrator: warning: target local is standalone, not a replica set: its 2 phase(s) with"
-        + " server.chainingAllowed will fail (server.apply auto or manual) or be skipped (skip)\n", r.err());
+        + " server.chainingAllowed will fail (server.apply auto), run unverified on your word (manual) or be skipped"
+        + " (skip)\n", r.err());
+  }
+
+  @Test
+  void validateWarnsThatTopologyLabelsCannotBeConfirmedWithoutAReplicaSet(@TempDir Path dir) throws Exception {
+    Path plan = dir.resolve("p.yaml");
+    Files.writeString(plan, """
+        name: p
+        targets: [{name: local, uri: embedded, labels: {members: 3, engine: "5.0", hidden: 1}}]
+        scenarios: [{name: a, kind: load, properties: {workload: site.ycsb.workloads.CoreWorkload}}]
+        """);
+    InProcessCli r = run("validate", plan.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertEquals("orchestrator: warning: target local is standalone, not a replica set: its label(s) members, hidden"
+        + " cannot be confirmed, and its cells will be marked unverified\n", r.err());
   }
 
   @Test

@@ -8,6 +8,8 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.ServerAddress;
 import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier.Action;
 import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier.Outcome;
+import dev.ycsbmongo.orchestrator.results.AppliedSettings.Check;
+import dev.ycsbmongo.orchestrator.results.AppliedSettings.Verification;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,7 +72,8 @@ class ServerSettingsApplierTest {
   @Test
   void settingAlreadyInPlaceNeedsNoReconfig() {
     Outcome o = applier(ManualPrompt.NOBODY).prepare("t", URI, cell("true", null));
-    assertEquals(new Outcome(Action.RUN, "settings.chainingAllowed was already true"), o);
+    assertEquals(new Outcome(Action.RUN, "settings.chainingAllowed was already true", List.of(
+        new Check("settings.chainingAllowed", Verification.VERIFIED, "true", "true", "replSetGetConfig"))), o);
     assertTrue(rs.reconfigs.isEmpty());
   }
 
@@ -112,8 +115,11 @@ class ServerSettingsApplierTest {
   void skipModeSkipsOnlyCellsThatDifferFromTheServer() {
     ServerSettingsApplier a = applier(ManualPrompt.NOBODY);
     assertEquals(Action.RUN, a.prepare("t", URI, cell("true", "skip")).action());
-    assertEquals(new Outcome(Action.SKIP, "settings.chainingAllowed is true on the server, the cell wants false, and"
-        + " server.apply is skip"), a.prepare("t", URI, cell("false", "skip")));
+    Outcome skipped = a.prepare("t", URI, cell("false", "skip"));
+    assertEquals(Action.SKIP, skipped.action());
+    assertEquals("settings.chainingAllowed is true on the server, the cell wants false, and server.apply is skip",
+        skipped.note());
+    assertEquals(Verification.MISMATCH, skipped.checks().get(0).result());
     assertTrue(rs.reconfigs.isEmpty());
     assertEquals(List.of(), a.restore());
   }
@@ -129,8 +135,8 @@ class ServerSettingsApplierTest {
       return true;
     });
     Outcome o = a.prepare("atlas", URI, cell("false", "manual"));
-    assertEquals(new Outcome(Action.RUN, "settings.chainingAllowed=false set by hand; verified with replSetGetConfig"),
-        o);
+    assertEquals(new Outcome(Action.RUN, "settings.chainingAllowed=false set by hand; verified with replSetGetConfig",
+        List.of(new Check("settings.chainingAllowed", Verification.VERIFIED, "false", "false", "replSetGetConfig"))), o);
     assertEquals(2, asked.size());
     assertTrue(asked.get(0).startsWith("target atlas: set the replica set's settings.chainingAllowed to false in your"
         + " console (chained replication off), wait"), asked.get(0));
@@ -152,8 +158,109 @@ class ServerSettingsApplierTest {
     rs.configError = commandError(13, "not authorized on admin to execute command replSetGetConfig");
     Outcome o = applier(i -> true).prepare("t", URI, cell("false", "manual"));
     assertEquals(Action.RUN, o.action());
-    assertTrue(o.note().startsWith("settings.chainingAllowed=false set by hand; not verified: the config is not readable"
-        + " ("), o.note());
+    assertTrue(o.note().startsWith("settings.chainingAllowed=false set by hand; not verified: replSetGetConfig not"
+        + " allowed ("), o.note());
+    assertTrue(o.note().contains("not authorized on admin"), o.note());
+    Check c = o.checks().get(0);
+    assertEquals(Verification.UNVERIFIED, c.result());
+    assertEquals("false", c.expected());
+    assertEquals(null, c.actual());
+    assertTrue(c.why().startsWith("replSetGetConfig not allowed ("), c.why());
+  }
+
+  @Test
+  void manualModeAsksOncePerChangeWhereTheServerCannotConfirm() {
+    rs.configError = commandError(59, "no such command: replSetGetConfig");
+    ServerSettingsApplier a = applier(instruction -> asked.add(instruction));
+    // study 3's order on one target: chaining varies slowest, the write concern within it
+    for (String chaining : List.of("true", "true", "false", "false")) {
+      Outcome o = a.prepare("rs3", URI, cell(chaining, "manual"));
+      assertEquals(Action.RUN, o.action(), o.note());
+      assertEquals(Verification.UNVERIFIED, o.checks().get(0).result());
+      assertTrue(o.checks().get(0).why().startsWith("not a replica set (replSetGetConfig: "), o.checks().get(0).why());
+    }
+    assertEquals(2, asked.size(), "one prompt per change, not per cell: " + asked);
+    assertTrue(asked.get(0).contains("to true in your console"), asked.get(0));
+    assertTrue(asked.get(0).contains("(it cannot be read back here: not a replica set (replSetGetConfig: "),
+        asked.get(0));
+    assertTrue(asked.get(1).contains("to false in your console"), asked.get(1));
+    // another target is another console: asked again
+    a.prepare("rs7", URI, cell("false", "manual"));
+    assertEquals(3, asked.size());
+    // back to true on rs3: a change, asked again
+    a.prepare("rs3", URI, cell("true", "manual"));
+    assertEquals(4, asked.size());
+  }
+
+  @Test
+  void manualModeDoesNotAskWhenTheServerAlreadyHasTheSetting() {
+    ServerSettingsApplier a = applier(instruction -> asked.add(instruction));
+    Outcome o = a.prepare("t", URI, cell("true", "manual"));
+    assertEquals(Action.RUN, o.action());
+    assertEquals(Verification.VERIFIED, o.checks().get(0).result());
+    assertEquals(List.of(), asked);
+  }
+
+  @Test
+  void manualModeFailsTheCellWhenTheServerKeepsAnotherValue() {
+    ServerSettingsApplier a = applier(instruction -> asked.add(instruction));
+    Outcome o = a.prepare("t", URI, cell("false", "manual"));
+    assertEquals(Action.FAIL, o.action());
+    assertEquals("server.apply is manual: settings.chainingAllowed set to false by hand (3 confirmations), but the"
+        + " server has settings.chainingAllowed=true (replSetGetConfig)", o.note());
+    assertEquals(new Check("settings.chainingAllowed", Verification.MISMATCH, "false", "true", "replSetGetConfig"),
+        o.checks().get(0));
+  }
+
+  @Test
+  void autoReadsTheSettingBackAfterTheReconfig() {
+    Outcome o = applier(ManualPrompt.NOBODY).prepare("t", URI, cell("false", null));
+    assertEquals(List.of(new Check("settings.chainingAllowed", Verification.VERIFIED, "false", "false",
+        "replSetGetConfig")), o.checks());
+  }
+
+  @Test
+  void topologyLabelsAreConfirmedFromTheConfig() {
+    rs.config = Document.parse("{_id: 'rs0', version: 4, members: [{_id: 0, host: 'a:1'}, {_id: 1, host: 'b:1'},"
+        + " {_id: 2, host: 'c:1', hidden: true, priority: 0}]}");
+    Outcome o = applier(ManualPrompt.NOBODY).prepare("rs3", URI, cell("true", null),
+        Map.of("members", "3", "hidden", "1", "engine", "5.0"));
+    assertEquals(Action.RUN, o.action(), o.note());
+    assertEquals(java.util.Set.of("label members", "label hidden"), o.checks().subList(0, 2).stream()
+        .map(Check::subject).collect(java.util.stream.Collectors.toSet()), "the labels first, engine not among them");
+    assertEquals("settings.chainingAllowed", o.checks().get(2).subject());
+    assertTrue(o.checks().stream().allMatch(c -> c.result() == Verification.VERIFIED), o.checks().toString());
+  }
+
+  @Test
+  void aTopologyLabelTheServerContradictsFailsTheCellWithBothValues() {
+    rs.config = Document.parse("{_id: 'rs0', version: 4, members: [{_id: 0, host: 'a:1'}, {_id: 1, host: 'b:1'},"
+        + " {_id: 2, host: 'c:1', arbiterOnly: true}]}");
+    ServerSettingsApplier a = applier(instruction -> asked.add(instruction));
+    Outcome o = a.prepare("rs3", URI, cell("false", "manual"), Map.of("members", "3", "hidden", "1"));
+    assertEquals(Action.FAIL, o.action());
+    assertEquals("the target's labels do not match its replica set: label hidden=1, but the replica set has 0"
+        + " (replSetGetConfig)", o.note());
+    assertEquals(List.of(), asked, "nobody is asked to change a setting on the wrong set");
+  }
+
+  @Test
+  void topologyLabelsAloneAreCheckedAndUnconfirmableOnesRunUnverified() {
+    rs.configError = commandError(76, "not running with --replSet");
+    Outcome o = applier(ManualPrompt.NOBODY).prepare("rs3", URI, Map.of(), Map.of("members", "3", "cores", "4"));
+    assertEquals(Action.RUN, o.action());
+    assertEquals(null, o.note());
+    assertEquals(1, o.checks().size(), "only the topology label is the server's to confirm");
+    assertEquals("label members", o.checks().get(0).subject());
+    assertEquals(Verification.UNVERIFIED, o.checks().get(0).result());
+    assertTrue(o.checks().get(0).why().startsWith("not a replica set (replSetGetConfig: "), o.checks().get(0).why());
+  }
+
+  @Test
+  void aTargetWithoutTopologyLabelsOrSettingsIsNotContacted() {
+    Outcome o = applier(ManualPrompt.NOBODY).prepare("t", URI, Map.of(), Map.of("cores", "4"));
+    assertEquals(new Outcome(Action.RUN, null), o);
+    assertEquals(0, rs.opened);
   }
 
   @Test

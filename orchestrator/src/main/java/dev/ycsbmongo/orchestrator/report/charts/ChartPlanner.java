@@ -4,6 +4,7 @@ import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.Records;
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ServerSample;
 import dev.ycsbmongo.orchestrator.results.ServerSamples;
@@ -76,7 +77,19 @@ public final class ChartPlanner {
     charts.addAll(timeSeries(measured, runDir, footer));
     Records.latest(all).stream().filter(r -> r.connections() != null).limit(MAX_TIME_SERIES)
         .forEach(r -> heldConnections(r, runDir, footer).ifPresent(charts::add));
-    return charts;
+    return footnoted(charts, Unverified.of(measured));
+  }
+
+  /** Charts that draw an unverified cell (a series or title marked †) say what was not confirmed in their footer. */
+  private static List<ChartSpec> footnoted(List<ChartSpec> charts, Unverified.Note unverified) {
+    if (unverified.empty()) {
+      return charts;
+    }
+    String mark = " " + Unverified.MARK;
+    return charts.stream().map(c -> c.title().endsWith(mark) || c.series().stream().anyMatch(x -> x.name()
+        .contains(mark)) ? new ChartSpec(c.id(), c.kind(), c.title(), c.xAxis(), c.yAxis(), c.logY(), c.categories(),
+            c.series(), c.markers(), c.note(), c.footer() + " · " + Unverified.MARK + " " + unverified.finding(),
+            c.logX()) : c).toList();
   }
 
   /** A cell whose figures are drawn as a success. */
@@ -187,7 +200,9 @@ public final class ChartPlanner {
     List<Curve> curves = new ArrayList<>();
     int i = 0;
     for (Map.Entry<String, TreeMap<Integer, List<PhaseResult>>> e : byName.entrySet()) {
-      curves.add(new Curve(e.getKey(), e.getValue(), colours.get(i++)));
+      // a curve with a cell measured on an unconfirmed setting is named with the mark
+      String mark = Unverified.mark(e.getValue().values().stream().flatMap(List::stream).toList());
+      curves.add(new Curve(e.getKey() + mark, e.getValue(), colours.get(i++)));
     }
     return curves;
   }
@@ -442,7 +457,8 @@ public final class ChartPlanner {
           Optional.ofNullable(cells.get(t + "|" + scenarios.get(i))).flatMap(reps -> ok(reps, f.value()))
               .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null)));
         }
-        series.add(new ChartSpec.Series(t, points, colours.get(ti), false, false));
+        series.add(new ChartSpec.Series(t + Unverified.mark(measured.stream()
+            .filter(r -> r.target().name().equals(t)).toList()), points, colours.get(ti), false, false));
       }
       if (series.stream().anyMatch(s -> !s.points().isEmpty())) {
         charts.add(new ChartSpec(f.id(), ChartSpec.Kind.BAR, f.title(), "Scenario", f.axis(), false, categories,
@@ -487,8 +503,8 @@ public final class ChartPlanner {
     List<ChartSpec.Marker> markers = new ArrayList<>();
     for (PhaseResult r : timed) {
       double y = CellFigures.of(r).throughput();
-      List<ChartSpec.Point> points = byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")",
-          k -> new ArrayList<>());
+      List<ChartSpec.Point> points = byScenario.computeIfAbsent(r.scenario() + " (" + r.kind().label() + ")"
+          + Unverified.of(r).mark(), k -> new ArrayList<>());
       points.add(new ChartSpec.Point(at.apply(r.start()), y, null));
       points.add(new ChartSpec.Point(at.apply(r.end()), y, null));
       if (timed.size() <= MAX_BOUNDARY_LABELS) {
@@ -523,7 +539,7 @@ public final class ChartPlanner {
       if (r.steady() != null) {
         markers.add(new ChartSpec.Marker("end of ramp-up", r.steady().startSeconds(), null));
       }
-      String name = r.phaseId();
+      String name = r.phaseId() + Unverified.of(r).mark();
       if (!timeline.isEmpty()) {
         List<ChartSpec.Series> rate = new ArrayList<>();
         rate.add(new ChartSpec.Series("YCSB successful ops/s", timeline.stream()

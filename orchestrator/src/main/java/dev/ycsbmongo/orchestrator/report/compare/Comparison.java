@@ -6,6 +6,7 @@ import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.orchestrator.plan.PairingRules;
 import dev.ycsbmongo.orchestrator.report.Records;
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -446,6 +447,8 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
         accepted.add(new AcceptedDifference(p, values(a, p, view), values(b, p, view)));
       }
     }
+    List<PhaseResult> both = new ArrayList<>(a);
+    both.addAll(b);
     List<LabelDifference> described = new ArrayList<>();
     Map<String, String> labelsA = a.get(0).target().labels();
     Map<String, String> labelsB = b.get(0).target().labels();
@@ -456,7 +459,7 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
       }
     }
     return new Pair(key.scenario(), key.kind(), key.cell(), labels, a.get(0).target().name(), b.get(0).target().name(),
-        a.size(), b.size(), changes, accepted, described);
+        a.size(), b.size(), changes, accepted, described, Unverified.of(both));
   }
 
   /** Per scenario: each figure's range over all its pairs, then over the pairs of each value of a label that varies. */
@@ -509,7 +512,8 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
         out.add(new Range(title, group, f, present.size(), (int) present.stream().filter(c -> !c.significant()).count(),
             present.stream().mapToDouble(Change::percent).min().orElseThrow(),
             present.stream().mapToDouble(Change::percent).max().orElseThrow(),
-            present.stream().mapToDouble(Change::percent).average().orElseThrow(), scenarios));
+            present.stream().mapToDouble(Change::percent).average().orElseThrow(), scenarios,
+            Unverified.Note.merge(pairs.stream().map(Pair::unverified).toList())));
       }
     }
   }

@@ -43,6 +43,11 @@ public final class ComparisonCsv {
       }
       head.addAll(List.of(f.column() + "_change_pct", f.column() + "_significant"));
     }
+    // only when some pair ran unconfirmed, so other comparisons keep their shape
+    boolean unverified = c.pairs().stream().anyMatch(p -> !p.unverified().empty());
+    if (unverified) {
+      head.add("unverified");
+    }
     StringBuilder out = new StringBuilder();
     line(out, head);
     for (Pair p : c.pairs()) {
@@ -67,6 +72,9 @@ public final class ComparisonCsv {
         row.add(num(ch.percent()));
         row.add(ch.percent() == null ? "" : Boolean.toString(ch.significant()));
       }
+      if (unverified) {
+        row.add(p.unverified().empty() ? "" : p.unverified().finding());
+      }
       line(out, row);
     }
     return out.toString();
@@ -80,12 +88,21 @@ public final class ComparisonCsv {
    */
   public static String renderRanges(Comparison c) {
     StringBuilder out = new StringBuilder();
-    line(out, List.of("by", "a", "b", "title", "group", "scenarios", "figure", "cells", "not_significant", "min_pct",
-        "max_pct", "mean_pct"));
+    boolean unverified = c.ranges().stream().anyMatch(r -> !r.unverified().empty());
+    List<String> head = new ArrayList<>(List.of("by", "a", "b", "title", "group", "scenarios", "figure", "cells",
+        "not_significant", "min_pct", "max_pct", "mean_pct"));
+    if (unverified) {
+      head.add("unverified");
+    }
+    line(out, head);
     for (Range r : c.ranges()) {
-      line(out, List.of(c.spec().by(), c.spec().a(), c.spec().b(), r.title(), r.group(), String.join(";", r.scenarios()),
-          r.figure().column(), Integer.toString(r.cells()), Integer.toString(r.notSignificant()), num(r.min()),
-          num(r.max()), num(r.mean())));
+      List<String> row = new ArrayList<>(List.of(c.spec().by(), c.spec().a(), c.spec().b(), r.title(), r.group(),
+          String.join(";", r.scenarios()), r.figure().column(), Integer.toString(r.cells()),
+          Integer.toString(r.notSignificant()), num(r.min()), num(r.max()), num(r.mean())));
+      if (unverified) {
+        row.add(r.unverified().empty() ? "" : r.unverified().finding());
+      }
+      line(out, row);
     }
     return out.toString();
   }

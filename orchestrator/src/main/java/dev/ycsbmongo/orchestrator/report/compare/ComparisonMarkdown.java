@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -57,6 +58,10 @@ public final class ComparisonMarkdown {
       out.append("\n## ").append(title).append('\n');
       if (!pairs.isEmpty()) {
         table(out, pairs);
+        Unverified.Note unverified = Unverified.Note.merge(pairs.stream().map(Pair::unverified).toList());
+        if (!unverified.empty()) {
+          out.append('\n').append(unverified.footnote()).append('\n');
+        }
         sentences(out, c, title);
       }
       List<Unpaired> alone = c.unpaired().stream().filter(u -> u.title().equals(title)).toList();
@@ -150,6 +155,9 @@ public final class ComparisonMarkdown {
         row.add(spread(ch.b(), f.decimals()));
         row.add(change(ch.percent()) + (ch.percent() != null && !ch.significant() ? " (n.s.)" : ""));
       }
+      if (!row.isEmpty()) {
+        row.set(0, row.get(0) + p.unverified().mark());
+      }
       out.append("| ").append(row.stream().map(ComparisonMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
   }
@@ -198,7 +206,9 @@ public final class ComparisonMarkdown {
     }
     String changes = r.cells() == 1 ? percent(r.min()) : percent(r.min()) + " to " + percent(r.max()) + ", mean "
         + percent(r.mean());
-    return f.label() + ": " + b + " is " + verdict + a + " (" + changes + "; " + r.cells() + (r.cells() == 1 ? " cell" : " cells")
+    // a change between settings the server did not confirm is no finding without saying so, first
+    String unverified = r.unverified().empty() ? "" : r.unverified().finding() + "; ";
+    return unverified + f.label() + ": " + b + " is " + verdict + a + " (" + changes + "; " + r.cells() + (r.cells() == 1 ? " cell" : " cells")
         + (r.notSignificant() > 0 ? ", " + r.notSignificant() + " n.s." : "") + ")";
   }
 

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import java.util.List;
 import java.util.Map;
 
@@ -13,10 +14,11 @@ import java.util.Map;
  * @param repetitionsA successful repetitions of A's cell; {@code repetitionsB} of B's
  * @param accepted A's and B's values of each property the comparison accepts a difference in
  * @param described A's and B's values of each target label the plan says describes the target (not matched)
+ * @param unverified what either side ran with that the server did not confirm (empty when all was confirmed)
  */
 public record Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
     String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted,
-    List<LabelDifference> described) {
+    List<LabelDifference> described, Unverified.Note unverified) {
 
   public Pair {
     described = List.copyOf(described);
@@ -24,16 +26,17 @@ public record Pair(String scenario, String kind, Map<String, String> cell, Map<S
     labels = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(labels));
     changes = List.copyOf(changes);
     accepted = List.copyOf(accepted);
+    unverified = unverified == null ? Unverified.Note.NONE : unverified;
   }
 
   public Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
       String targetB, int repetitionsA, int repetitionsB, List<Change> changes, List<AcceptedDifference> accepted) {
-    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, accepted, List.of());
+    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, accepted, List.of(), null);
   }
 
   public Pair(String scenario, String kind, Map<String, String> cell, Map<String, String> labels, String targetA,
       String targetB, int repetitionsA, int repetitionsB, List<Change> changes) {
-    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, List.of(), List.of());
+    this(scenario, kind, cell, labels, targetA, targetB, repetitionsA, repetitionsB, changes, List.of(), List.of(), null);
   }
 
   public Change change(Figure figure) {

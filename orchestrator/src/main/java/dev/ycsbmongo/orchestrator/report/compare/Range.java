@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import java.util.List;
 
 /**
@@ -10,12 +11,19 @@ import java.util.List;
  * percentages over the pairs whose change is present.
  *
  * @param scenarios the scenarios an across-scenarios range covers, in order; empty for the others
+ * @param unverified what the range's pairs ran with that the server did not confirm: its sentence says so first
  */
 public record Range(String title, String group, Figure figure, int cells, int notSignificant, double min, double max,
-    double mean, List<String> scenarios) {
+    double mean, List<String> scenarios, Unverified.Note unverified) {
 
   public Range {
     scenarios = List.copyOf(scenarios);
+    unverified = unverified == null ? Unverified.Note.NONE : unverified;
+  }
+
+  public Range(String title, String group, Figure figure, int cells, int notSignificant, double min, double max,
+      double mean, List<String> scenarios) {
+    this(title, group, figure, cells, notSignificant, min, max, mean, scenarios, null);
   }
 
   public Range(String title, String group, Figure figure, int cells, int notSignificant, double min, double max,

@@ -5,6 +5,7 @@ import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.FigureWindow;
 import dev.ycsbmongo.orchestrator.report.Records;
+import dev.ycsbmongo.orchestrator.report.Unverified;
 import dev.ycsbmongo.orchestrator.report.charts.Knee;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Value;
 import dev.ycsbmongo.orchestrator.report.tables.TableKeys.Source;
@@ -153,6 +154,10 @@ public final class TableShaper {
       notes.add("Incomplete curves (a thread count without a successful measurement; their curve figures are"
           + " marked " + Curves.INCOMPLETE + "): " + String.join("; ", incomplete) + ".");
     }
+    Unverified.Note unverified = Unverified.of(in);
+    if (!unverified.empty()) {
+      notes.add(unverified.footnote());
+    }
     Map<List<String>, List<Unit>> byPer = new LinkedHashMap<>();
     for (Unit u : units) {
       byPer.computeIfAbsent(values(perKeys, u), k -> new ArrayList<>()).add(u);
@@ -278,7 +283,10 @@ public final class TableShaper {
       return Value.ABSENT;
     }
     if (c.figure()) {
-      return c.column().value().apply(new TableColumns.Cell(u.reps(), curves.get(Curves.identity(u.first()))));
+      Value v = c.column().value().apply(new TableColumns.Cell(u.reps(), curves.get(Curves.identity(u.first()))));
+      // the Markdown marks a figure measured on an unconfirmed setting; the CSV keeps the plain number
+      String mark = Unverified.mark(u.reps());
+      return mark.isEmpty() || v.equals(Value.ABSENT) ? v : new Value(v.text() + mark, v.csv());
     }
     String configured = identity(c, u);
     Value ran = ExecutedOperations.value(c.key(), configured, u.reps());
