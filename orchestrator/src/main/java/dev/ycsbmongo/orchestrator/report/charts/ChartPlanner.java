@@ -457,7 +457,7 @@ public final class ChartPlanner {
           Optional.ofNullable(cells.get(t + "|" + scenarios.get(i))).flatMap(reps -> ok(reps, f.value()))
               .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null)));
         }
-        series.add(new ChartSpec.Series(t + Unverified.mark(measured.stream()
+        series.add(new ChartSpec.Series(t + Unverified.mark(current.stream()
             .filter(r -> r.target().name().equals(t)).toList()), points, colours.get(ti), false, false));
       }
       if (series.stream().anyMatch(s -> !s.points().isEmpty())) {
