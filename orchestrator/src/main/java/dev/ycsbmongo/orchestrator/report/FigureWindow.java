@@ -2,7 +2,6 @@ package dev.ycsbmongo.orchestrator.report;
 
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -77,10 +76,5 @@ public enum FigureWindow {
     WindowStats w = r.full();
     return w == null || w.durationSeconds() <= 0 ? null
         : (w.operations() + w.failedOperations()) / w.durationSeconds();
-  }
-
-  /** The name as a plan writes it ({@code whole}, {@code steady}). */
-  public String key() {
-    return name().toLowerCase(Locale.ROOT);
   }
 }

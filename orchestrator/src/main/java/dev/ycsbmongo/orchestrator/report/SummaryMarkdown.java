@@ -281,9 +281,9 @@ public final class SummaryMarkdown {
 
   /** The figures whose change between two settings the change tables show. */
   static final List<ChangeTables.Figure> CHANGE_FIGURES = List.of(
-      new ChangeTables.Figure("Throughput", r -> CellFigures.of(r).throughput()),
-      new ChangeTables.Figure("RAL", r -> CellFigures.of(r).ral()),
-      new ChangeTables.Figure("WAL", r -> CellFigures.of(r).wal()),
+      new ChangeTables.Figure("Throughput, steady", r -> FigureWindow.STEADY.figures(r).throughput()),
+      new ChangeTables.Figure("RAL, steady", r -> FigureWindow.STEADY.figures(r).ral()),
+      new ChangeTables.Figure("WAL, steady", r -> FigureWindow.STEADY.figures(r).wal()),
       new ChangeTables.Figure("Primary CPU", r -> CellFigures.of(r).cpuPercent()),
       new ChangeTables.Figure("QPS", r -> CellFigures.of(r).qps()));
 

@@ -76,7 +76,8 @@ class ServerAndConnectionTablesTest {
         cell(2, "false", "1", cpuAndQps(30, 8_000)), cell(3, "true", "majority", cpuAndQps(20, 5_000)),
         cell(4, "false", "majority", cpuAndQps(25, 6_000))));
     assertTrue(md.contains("### Change from server.chainingAllowed=true to false"), md);
-    assertTrue(md.contains("| mongodb.writeConcern | Throughput | RAL | WAL | Primary CPU | QPS |"), md);
+    assertTrue(md.contains("| mongodb.writeConcern | Throughput, steady | RAL, steady | WAL, steady | Primary CPU | QPS |"),
+        md);
     assertTrue(md.contains("| -25.0% | -20.0% |"), md);   // w:1: CPU 40 -> 30, QPS 10,000 -> 8,000
     assertTrue(md.contains("| +25.0% | +20.0% |"), md);   // majority: CPU 20 -> 25, QPS 5,000 -> 6,000
     assertTrue(md.contains("Primary CPU -25.0% to +25.0%; QPS -20.0% to +20.0%"), md);
