@@ -20,9 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Each of the five studies' shipped plans, scaled down ({@link ScaledPlan}) and run end to end on
  * embedded test servers (one per target: {@code uri: embedded}): every cell succeeds, every chart
- * the planner chose is drawn, and the tables have the columns and grouping of the study's own
- * tables. The replica-set study runs in its {@code manual} mode, its prompts answered on stdin; with no
- * replica set to read the setting back from, its cells are marked unverified.
+ * the planner chose is drawn, every comparison the plan asks for pairs at least one pair of cells,
+ * and the tables have the columns and grouping of the study's own tables. The replica-set study runs in its
+ * {@code manual} mode, its prompts answered on stdin; with no replica set to read the setting back from, its
+ * cells are marked unverified.
  */
 class StudyPlansIT {
 
@@ -89,6 +90,11 @@ class StudyPlansIT {
       assertEquals(7, t.header().size(), "threads, then throughput and write latency for each of three clouds: "
           + t.header());
     }
+    // The machines differ in cores, RAM, disk and IOPS (report.describes): each pair shows both, none is matched.
+    String azure = s.file("comparison-cloud-AWS-vs-Azure.md");
+    assertTrue(azure.contains("| cores A → B |") && azure.contains("| 1 → 2 |"), "aws-medium (1 core) pairs with"
+        + " azure-medium (2 cores):\n" + azure);
+    assertFalse(azure.contains("no cell with cloud=Azure"), "every AWS cell has its Azure counterpart:\n" + azure);
   }
 
   /**
@@ -215,6 +221,7 @@ class StudyPlansIT {
     }
     Study s = new Study(run, dir, records);
     everyPlannedChartDrawn(s);
+    everyComparisonPairs(s);
     System.out.println("[it] StudyPlansIT " + planFile + ": " + records.size() + " phases in "
         + run.elapsed.toSeconds() + " s, report.html " + Files.size(dir.resolve("report.html")) / 1024 + " KB");
     return s;
@@ -231,6 +238,22 @@ class StudyPlansIT {
     }
     String html = s.file("report.html");
     assertEquals(drawn, html.split("<figure", -1).length - 1, "report.html shows each drawn chart once");
+  }
+
+  /**
+   * Each {@code report.compare} entry of the run's plan.yaml has its comparison CSV with at least one
+   * pair (a row under the header): an empty comparison is a finding the study cannot state.
+   */
+  private static void everyComparisonPairs(Study s) throws IOException {
+    JsonNode plan = new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+        .readTree(s.file("plan.yaml"));
+    for (JsonNode entry : plan.path("report").path("compare")) {
+      String text = entry.isObject() ? entry.path("by").asText() : entry.asText();
+      String base = dev.ycsbmongo.orchestrator.plan.CompareSpec.parse(text).fileBase();
+      assertTrue(Files.isRegularFile(s.dir.resolve(base + ".csv")), "the comparison '" + text + "' was written: " + base);
+      List<String> csv = s.lines(base + ".csv");
+      assertTrue(csv.size() > 1, "'" + text + "' pairs at least one pair of cells; its Markdown:\n" + s.file(base + ".md"));
+    }
   }
 
   private static JsonNode json(String line) {

@@ -103,7 +103,8 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
       CellKey key = e.getKey();
       List<PhaseResult> other = sideB.get(key);
       if (other == null) {
-        java.util.Optional<LabelMismatch> near = nearest(key, e.getValue(), sideB, true, matched, grouping, spec, view);
+        java.util.Optional<LabelMismatch> near = nearest(key, e.getValue(), sideA, sideB, true, matched, grouping,
+            spec, view);
         near.ifPresent(mismatched::add);
         unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "A", near.map(LabelMismatch::reason)
             .orElse("no cell with " + spec.by() + "=" + spec.b())));
@@ -131,7 +132,7 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
     }
     sideB.forEach((k, cells) -> {
       if (!sideA.containsKey(k)) {
-        java.util.Optional<LabelMismatch> near = nearest(k, cells, sideA, false, matched, grouping, spec, view);
+        java.util.Optional<LabelMismatch> near = nearest(k, cells, sideB, sideA, false, matched, grouping, spec, view);
         near.ifPresent(mismatched::add);
         unpaired.add(new Unpaired(k.scenario(), k.kind(), k.cell(), "B", near.map(LabelMismatch::reason)
             .orElse("no cell with " + spec.by() + "=" + spec.a())));
@@ -184,7 +185,8 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
     for (Map.Entry<CellKey, List<CellView>> e : sideA.entrySet()) {
       List<CellView> b = sideB.get(e.getKey());
       if (b == null) {
-        nearest(e.getKey(), e.getValue(), sideB, true, matched, grouping, spec, view).ifPresent(mismatched::add);
+        nearest(e.getKey(), e.getValue(), sideA, sideB, true, matched, grouping, spec, view)
+            .ifPresent(mismatched::add);
         continue;
       }
       List<Refusal> why = refusals(e.getKey(), e.getValue(), b, spec, rules, view);
@@ -193,7 +195,7 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
     }
     sideB.forEach((k, b) -> {
       if (!sideA.containsKey(k)) {
-        nearest(k, b, sideA, false, matched, grouping, spec, view).ifPresent(mismatched::add);
+        nearest(k, b, sideB, sideA, false, matched, grouping, spec, view).ifPresent(mismatched::add);
       }
     });
     return java.util.Optional.of(new Preview(pairs, refused, mismatched));
@@ -244,23 +246,26 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
   }
 
   /**
-   * The cell of the other side that {@code key}'s cell would pair with but for target labels: same
-   * scenario, kind, every non-label part of the cell and every {@code grouping} label (azure-medium's
-   * counterpart in medium vs large is azure-large, never aws-large); of those, the fewest labels
-   * differing, then the first in the other side's order. Empty when no such cell exists: then "no cell
-   * with BY=B" (like this one) is true.
+   * The cell of the other side that {@code key}'s cell would pair with but for target labels: itself
+   * without a counterpart (study 1's 1c2g on cloud disk is not local SSD's 4c8g, which pairs with cloud
+   * disk's 4c8g), of the same scenario, kind, every non-label part of the cell and every {@code grouping}
+   * label (azure-medium's counterpart in medium vs large is azure-large, never aws-large); of those, the
+   * fewest labels differing, then the first in the other side's order. Empty when no such cell exists:
+   * then "no cell with BY=B" (like this one) is true.
    *
+   * @param ownSide the cells of {@code key}'s side, to tell which cells of the other side have a counterpart
    * @param sideA whether {@code key} is A's
    */
-  private static <T> java.util.Optional<LabelMismatch> nearest(CellKey key, List<T> own, Map<CellKey, List<T>> others,
-      boolean sideA, Set<String> labels, Set<String> grouping, CompareSpec spec, Function<T, CellView> view) {
+  private static <T> java.util.Optional<LabelMismatch> nearest(CellKey key, List<T> own, Map<CellKey, List<T>> ownSide,
+      Map<CellKey, List<T>> others, boolean sideA, Set<String> labels, Set<String> grouping, CompareSpec spec,
+      Function<T, CellView> view) {
     if (labels.isEmpty()) {
       return java.util.Optional.empty();
     }
     CellKey best = null;
     List<String> bestDiffers = null;
     for (CellKey k : others.keySet()) {
-      if (!k.scenario().equals(key.scenario()) || !k.kind().equals(key.kind())
+      if (ownSide.containsKey(k) || !k.scenario().equals(key.scenario()) || !k.kind().equals(key.kind())
           || !withoutLabels(k.cell(), labels).equals(withoutLabels(key.cell(), labels))) {
         continue;
       }

@@ -10,7 +10,8 @@ import java.util.Set;
 /**
  * {@code comparison-<by>-<a>-vs-<b>.csv}: one raw row per pair, for spreadsheets. Per figure: n,
  * mean, min, max, sd of A and of B, the change in percent and whether it is significant (see
- * {@link Change}). Plain numbers with two decimals, Locale.ROOT, RFC 4180 quoting, {@code \n} line
+ * {@link Change}); with {@code report.describes}, both values of each describing label
+ * ({@code label.<label>_a}, {@code _b}) after the accepted differences. Plain numbers with two decimals, Locale.ROOT, RFC 4180 quoting, {@code \n} line
  * ends; an absent figure is an empty field, never 0. Unpaired cells are in the Markdown only.
  */
 public final class ComparisonCsv {

@@ -5,7 +5,9 @@
  * "-20.3%"), with the spread of repetitions and a mark where a change lies within that spread.
  * Two cells that ran with different thread, record or operation counts are not compared unless the
  * comparison accepts that difference ({@code differing}); ranges can be taken per value of a label
- * across every run scenario ({@code rangesOver}).
+ * across every run scenario ({@code rangesOver}). Target labels that describe a target (the plan's
+ * {@code describes}: cores, RAM) are not matched; a cell kept apart by any other label says which, with
+ * both values.
  * Pure functions of stored result records, like the summary tables.
  */
 package dev.ycsbmongo.orchestrator.report.compare;
