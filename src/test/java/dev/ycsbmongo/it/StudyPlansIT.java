@@ -145,8 +145,14 @@ class StudyPlansIT {
       assertEquals(List.of("Instance", "core", "memori", "Jumlah maksimum koneksi", "connections.count (asked)",
           "reached", "Koneksi", "Utilisasi koneksi (%)", "Utilisasi CPU (%)", "Penggunaan memori (MB)", "QPS",
           "Failures"), t.header().subList(0, 12));
+      int accepted = t.header().indexOf("maksimum diterima (diukur)");
+      int cause = t.header().indexOf("ditolak karena");
+      assertTrue(accepted > 0 && cause > 0, "the measured maximum beside the typed limit: " + t.header());
       for (List<String> row : t.rows()) {
         assertEquals(row.get(4), row.get(5).replace(",", ""), "every connection asked for was reached on the embedded server: " + row);
+        // the embedded server refuses none: what it accepted is a lower bound, said as one
+        assertEquals("at least " + row.get(5), row.get(accepted), row.toString());
+        assertEquals("none refused", row.get(cause), row.toString());
       }
     }
     assertTrue(s.file("summary.md").contains("to the primary"), "the connection table says the count went to the"
