@@ -146,11 +146,22 @@ class StudyPlansIT {
     assertTrue(Files.isRegularFile(s.dir.resolve("summary-curves.csv")), "the curves' CSV");
   }
 
-  /** Study 5: every instance, to its limit and 10% past it, counts divided by 100. */
+  /**
+   * Study 5: every instance, to its limit and 10% past it, counts divided by 100; beside it the YCSB load and
+   * 50/50 run (10M records and 8,000 threads divided by 100,000 and 100).
+   */
   @Test
   void maxConnections() throws Exception {
-    Study s = run("max-connections.yaml", new ScaledPlan(List.of(), List.of(), 1, 1, List.of(), 100));
-    assertEquals(10, s.records.size(), "5 instances x 2 counts");
+    Study s = run("max-connections.yaml", new ScaledPlan(List.of(), List.of(), 100_000, 100, List.of(), 100));
+    assertEquals(20, s.records.size(), "5 instances x (2 counts + a load + a run)");
+    assertEquals(10, s.records.stream().filter(r -> r.get("kind").asText().equalsIgnoreCase("connections")).count());
+    Table ycsb = s.table("ycsb-8000-threads", "Instance yang menggunakan: ESSD");
+    assertEquals(3, ycsb.rows().size(), "one row per ESSD instance: " + ycsb.rows());
+    for (JsonNode r : s.records) {
+      if (r.get("kind").asText().equalsIgnoreCase("run")) {
+        assertEquals("SUCCEEDED", r.get("status").asText(), r.toString());
+      }
+    }
     // The document (004_*.txt, "Hasil pengujian"): per storage, each instance's maximum connections, then its
     // connections, connection utilisation, CPU and memory.
     for (String storage : List.of("ESSD", "local SSD")) {
@@ -158,8 +169,14 @@ class StudyPlansIT {
       assertEquals(List.of("Instance", "core", "memori", "Jumlah maksimum koneksi", "connections.count (asked)",
           "reached", "Koneksi", "Utilisasi koneksi (%)", "Utilisasi CPU (%)", "Penggunaan memori (MB)", "QPS",
           "Failures"), t.header().subList(0, 12));
+      int accepted = t.header().indexOf("maksimum diterima (diukur)");
+      int cause = t.header().indexOf("ditolak karena");
+      assertTrue(accepted > 0 && cause > 0, "the measured maximum beside the typed limit: " + t.header());
       for (List<String> row : t.rows()) {
         assertEquals(row.get(4), row.get(5).replace(",", ""), "every connection asked for was reached on the embedded server: " + row);
+        // the embedded server refuses none: what it accepted is a lower bound, said as one
+        assertEquals("at least " + row.get(5), row.get(accepted), row.toString());
+        assertEquals("none refused", row.get(cause), row.toString());
       }
     }
     assertTrue(s.file("summary.md").contains("to the primary"), "the connection table says the count went to the"

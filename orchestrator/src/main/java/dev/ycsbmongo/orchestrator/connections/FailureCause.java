@@ -10,7 +10,7 @@ import java.util.Locale;
  * except the two that carry a message ({@code error reply: ...}, {@code other: ...}); those are
  * cut to {@value #MAX_DETAIL} characters so a chatty server cannot grow the table without bound.
  */
-final class FailureCause {
+public final class FailureCause {
 
   static final String REFUSED = "refused";
   static final String TIMEOUT = "timeout";
@@ -26,6 +26,16 @@ final class FailureCause {
 
   /** Where in a connection's life the error came: the same errno means different things at each step. */
   enum Stage { OPEN_SOCKET, BIND, CONNECT, EXCHANGE }
+
+  /**
+   * Whether a failure with this label is the server (or the network in front of it) turning the connection
+   * down: refused, closed before answering, an error reply, a timeout. The others are this client running
+   * out (ports, files, a worker) or unknown, so the server's maximum was not reached by them.
+   */
+  public static boolean byServer(String label) {
+    return label.equals(REFUSED) || label.equals(TIMEOUT) || label.equals(CLOSED_BY_SERVER)
+        || label.startsWith(ERROR_REPLY + ":") || label.equals(ERROR_REPLY);
+  }
 
   private FailureCause() {
   }

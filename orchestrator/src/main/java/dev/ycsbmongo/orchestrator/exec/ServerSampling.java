@@ -50,7 +50,9 @@ final class ServerSampling implements AutoCloseable {
       return new ServerSampling(null, null, embedded, null);
     }
     boolean replicaSet = server != null && "replica set".equals(server.topology());
-    ServerSampler s = ServerSampler.start(uri, interval.get(), replicaSet, phaseDir.resolve(SERIES_FILE));
+    java.util.OptionalInt cores = ServerKeys.cores(phase.serverSettings());
+    ServerSampler s = ServerSampler.start(uri, interval.get(), replicaSet, phaseDir.resolve(SERIES_FILE),
+        cores.isPresent() ? cores.getAsInt() : null);
     return new ServerSampling(s, relDir.isEmpty() ? SERIES_FILE : relDir + "/" + SERIES_FILE, embedded,
         urlReadPreference(uri));
   }

@@ -18,10 +18,19 @@ import java.util.Map;
  * @param replicationAbsentReason why no lag was sampled at all (e.g. "not a replica set"); null when it was
  * @param firstError the first failed command's message, masked; null when none failed
  * @param failedSamples how many sampler commands failed
+ * @param hostCoresSource where hostCores comes from ({@link HostCores#source}); null when unknown
  */
 public record SampleSeries(String sampledHost, double intervalSeconds, List<ServerStatusSnapshot> snapshots,
     List<ReplicationLag> lagReadings, Integer hostCores, String hostCoresAbsentReason, String replicationAbsentReason,
-    String firstError, int failedSamples) {
+    String firstError, int failedSamples, String hostCoresSource) {
+
+  /** A series whose cores, when known, are hostInfo's. */
+  public SampleSeries(String sampledHost, double intervalSeconds, List<ServerStatusSnapshot> snapshots,
+      List<ReplicationLag> lagReadings, Integer hostCores, String hostCoresAbsentReason,
+      String replicationAbsentReason, String firstError, int failedSamples) {
+    this(sampledHost, intervalSeconds, snapshots, lagReadings, hostCores, hostCoresAbsentReason,
+        replicationAbsentReason, firstError, failedSamples, hostCores == null ? null : HostCores.FROM_HOST_INFO);
+  }
 
   public SampleSeries {
     snapshots = List.copyOf(snapshots);

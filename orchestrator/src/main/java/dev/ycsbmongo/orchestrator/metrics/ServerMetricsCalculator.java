@@ -42,7 +42,8 @@ public final class ServerMetricsCalculator {
       absent.put(ServerMetrics.CROSS_CHECK, "no sampled interval");
       return new ServerMetrics(series.sampledHost(), series.intervalSeconds(), 0, null, null, null, null, null, null,
           null, null, null, null, null, series.hostCores(), null, null, null, null, null, null, null, null, null, null,
-          null, null, null, 0, null, absent, series.firstError(), series.failedSamples(), null);
+          null, null, null, 0, null, absent, series.firstError(), series.failedSamples(), null,
+          series.hostCoresSource());
     }
     List<ServerStatusSnapshot> ends = window.stream().map(IntervalDelta::to).toList();
     int resets = (int) window.stream().filter(IntervalDelta::counterReset).count();
@@ -145,7 +146,8 @@ public final class ServerMetricsCalculator {
         in.seconds == 0 ? null : in.total / in.seconds, out.seconds == 0 ? null : out.total / out.seconds,
         residentPeak, cachePeak, dirtyPeak,
         maxLag.isEmpty() ? null : maxLag.values().stream().max(Double::compare).orElseThrow(),
-        maxLag.isEmpty() ? null : maxLag, resets, null, absent, series.firstError(), series.failedSamples(), null);
+        maxLag.isEmpty() ? null : maxLag, resets, null, absent, series.firstError(), series.failedSamples(), null,
+        series.hostCoresSource());
   }
 
   /** Why a cumulative figure is absent: never reported, or lost to counter resets in every interval. */

@@ -52,6 +52,9 @@ public final class ServerSampler implements AutoCloseable {
   private ServerSamples writer;
   private Integer hostCores;
   private String hostCoresAbsentReason;
+  private String hostCoresSource;
+  /** The plan's server.cores, or null: CPU is divided by it instead of hostInfo's count. */
+  private Integer statedCores;
   private String sampledHost;
   private String firstError;
   private int failedSamples;
@@ -84,6 +87,15 @@ public final class ServerSampler implements AutoCloseable {
    * @param seriesFile where each interval is appended ({@value ServerSamples#FILE}); null for none
    */
   public static ServerSampler start(String uri, Duration interval, boolean replicaSet, Path seriesFile) {
+    return start(uri, interval, replicaSet, seriesFile, null);
+  }
+
+  /**
+   * As {@link #start(String, Duration, boolean, Path)}, CPU divided by {@code statedCores} (the plan's
+   * {@code server.cores}) when not null, whatever hostInfo says.
+   */
+  public static ServerSampler start(String uri, Duration interval, boolean replicaSet, Path seriesFile,
+      Integer statedCores) {
     if (interval.isNegative() || interval.toMillis() < 1) {
       throw new IllegalArgumentException("sampling interval must be at least 1 ms, got " + interval);
     }
@@ -100,6 +112,7 @@ public final class ServerSampler implements AutoCloseable {
     }
     ServerSampler sampler = new ServerSampler(client, interval, replicaSet, hosts, writer);
     sampler.firstError = writeError;
+    sampler.statedCores = statedCores;
     sampler.thread.execute(sampler::tick);
     return sampler;
   }
@@ -134,7 +147,8 @@ public final class ServerSampler implements AutoCloseable {
     } catch (RuntimeException e) {
       host = HostCores.failed(Causes.rootMessage(e));
     }
-    hostCores = host.cores();
+    hostCoresSource = host.source(statedCores);
+    hostCores = statedCores != null ? statedCores : host.cores();
     hostCoresAbsentReason = host.absentReason();
   }
 
@@ -243,7 +257,7 @@ public final class ServerSampler implements AutoCloseable {
       }
       stopped = new SampleSeries(sampledHost == null ? uriHosts : sampledHost, intervalNanos / 1e9, snapshots, lags,
           hostCores, hostCores == null ? hostCoresAbsentReason : null, replicaSet ? null : "not a replica set",
-          firstError, failedSamples);
+          firstError, failedSamples, hostCoresSource);
       return stopped;
     }
   }

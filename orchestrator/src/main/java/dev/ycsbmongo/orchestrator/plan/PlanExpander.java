@@ -83,6 +83,12 @@ public final class PlanExpander {
     Set<String> scenarioKeys = scenario.properties().keySet();
     Set<String> overridden = new HashSet<>(target.properties().keySet());
     overridden.addAll(scenarioKeys);
+    // connections.* shape only connection-stress cells: a target's list of counts (one per instance size)
+    // must not multiply the YCSB cells beside them, which would run the same load twice under two labels
+    boolean ycsb = scenario.kind() != ScenarioKind.CONNECTIONS;
+    if (ycsb) {
+      plan.dimensions().forEach(d -> d.keys().stream().filter(PlanExpander::connectionKey).forEach(overridden::add));
+    }
 
     List<Dimension> dimensions = new ArrayList<>();
     for (Dimension d : plan.dimensions()) {
@@ -90,7 +96,7 @@ public final class PlanExpander {
     }
     Map<String, String> fixed = new LinkedHashMap<>();
     target.properties().forEach((key, values) -> {
-      if (!scenarioKeys.contains(key)) {
+      if (!scenarioKeys.contains(key) && !(ycsb && connectionKey(key))) {
         addLevel(key, values, fixed, dimensions);
       }
     });
@@ -134,6 +140,10 @@ public final class PlanExpander {
   }
 
   /** {@code d} without the keys a higher level sets; a zip group keeps varying its other keys. */
+  private static boolean connectionKey(String key) {
+    return key.startsWith(ConnectionKeys.PREFIX);
+  }
+
   private static Optional<Dimension> without(Dimension d, Set<String> overridden) {
     List<Integer> kept = new ArrayList<>();
     for (int k = 0; k < d.keys().size(); k++) {

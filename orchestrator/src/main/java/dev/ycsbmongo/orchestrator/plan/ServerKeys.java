@@ -20,7 +20,15 @@ public final class ServerKeys {
   /** How often the sampler polls serverStatus during a phase, or {@code off}. */
   public static final String SAMPLE_INTERVAL = "server.sampleInterval";
 
-  public static final List<String> ALL = List.of(CHAINING_ALLOWED, APPLY, SAMPLE_INTERVAL);
+  /**
+   * The server host's cores to divide its CPU time by, instead of {@code hostInfo.system.numCores}: a managed
+   * node in a container reports its host's cores, not the instance's (a 4-core instance on a 64-core host).
+   */
+  public static final String CORES = "server.cores";
+  /** The most cores {@link #CORES} accepts: beyond any machine, so a typo (40000 for 4) is caught. */
+  static final int MAX_CORES = 4096;
+
+  public static final List<String> ALL = List.of(CHAINING_ALLOWED, APPLY, SAMPLE_INTERVAL, CORES);
   /** The keys that change the server (the others only change how the orchestrator watches it). */
   public static final List<String> SETTINGS = List.of(CHAINING_ALLOWED);
 
@@ -72,6 +80,12 @@ public final class ServerKeys {
     return isOff(v) ? Optional.empty() : Optional.of(Durations.parse(v));
   }
 
+  /** The cores {@link #CORES} states for a phase; empty when it sets none (hostInfo's count is used). */
+  public static java.util.OptionalInt cores(java.util.Map<String, String> serverSettings) {
+    String v = serverSettings.get(CORES);
+    return v == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(Integer.parseInt(v.strip()));
+  }
+
   public static ApplyMode applyMode(java.util.Map<String, String> serverSettings) {
     String v = serverSettings.get(APPLY);
     return v == null ? ApplyMode.AUTO : ApplyMode.parse(v);
@@ -101,6 +115,15 @@ public final class ServerKeys {
                   + " or more, or off");
         } catch (IllegalArgumentException e) {
           return Optional.of(e.getMessage() + ", or off");
+        }
+      case CORES:
+        try {
+          int n = Integer.parseInt(v);
+          return n >= 1 && n <= MAX_CORES ? Optional.empty() : Optional.of("'" + value + "' is out of range; expected"
+              + " the server host's cores, a whole number from 1 to " + MAX_CORES);
+        } catch (NumberFormatException e) {
+          return Optional.of("'" + value + "' is not a whole number; expected the server host's cores, from 1 to "
+              + MAX_CORES + " (e.g. 4 for a 4-core instance whose hostInfo reports its host's 64)");
         }
       default:
         return Optional.empty();

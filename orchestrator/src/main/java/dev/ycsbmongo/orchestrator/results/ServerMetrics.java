@@ -26,7 +26,8 @@ import java.util.TreeMap;
  *     over the intervals without a counter reset; a type with no operations in the window has no mean
  * @param opLatencyOps the operations each mean averages over (0 for a type that finished none)
  * @param cpuMeanPercent, cpuPeakPercent the server process's CPU over wall time x hostCores, 0-100
- * @param hostCores {@code hostInfo.system.numCores}
+ * @param hostCores the server host's cores CPU % is divided by: {@code hostInfo.system.numCores}, or the plan's
+ *     {@code server.cores} (see hostCoresSource)
  * @param connectionsPeak, connectionsMean, connectionsAvailableMin {@code connections} gauges
  * @param connectionsLimit the most incoming connections the server said it would accept, {@code current +
  *     available} (its effective limit: {@code net.maxIncomingConnections} as capped by the process's open-files
@@ -45,6 +46,9 @@ import java.util.TreeMap;
  * @param samplerError the sampler's first error, masked; null when none
  * @param failedSamples sampler commands that failed over the whole series
  * @param seriesFile the series file relative to the run directory, set by the caller
+ * @param hostCoresSource where hostCores comes from: {@code hostInfo.system.numCores}, or {@code server.cores}
+ *     (with hostInfo's own count in brackets when it differs); absent when hostCores is, and in records written
+ *     before it existed (hostInfo then)
  */
 public record ServerMetrics(String sampledHost, double intervalSeconds, int samples, Instant windowStart,
     Instant windowEnd, Map<String, Long> opcounterDeltas, Map<String, Double> qpsByOperation, Double qpsTotal,
@@ -55,7 +59,9 @@ public record ServerMetrics(String sampledHost, double intervalSeconds, int samp
     Long connectionsCreated, Double networkInBytesPerSec, Double networkOutBytesPerSec,
     Long residentMbPeak, Long cacheUsedBytesPeak, Long cacheDirtyBytesPeak, Double maxLagSeconds,
     Map<String, Double> maxLagByMember, int counterResets, OpCountCheck crossCheck, SortedMap<String, String> absent, String samplerError,
-    int failedSamples, String seriesFile) {
+    int failedSamples, String seriesFile,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    String hostCoresSource) {
 
   /** The key of {@code absent} that says why there is no cross-check. */
   public static final String CROSS_CHECK = "crossCheck";
@@ -77,6 +83,25 @@ public record ServerMetrics(String sampledHost, double intervalSeconds, int samp
     absent = Collections.unmodifiableSortedMap(new TreeMap<>(absent == null ? Map.of() : absent));
   }
 
+  /** A record without hostCoresSource, as written before it existed. */
+  public ServerMetrics(String sampledHost, double intervalSeconds, int samples, Instant windowStart,
+      Instant windowEnd, Map<String, Long> opcounterDeltas, Map<String, Double> qpsByOperation, Double qpsTotal,
+      Map<String, Long> replOpcounterDeltas, Map<String, Double> replQpsByOperation,
+      Map<String, Double> opLatencyMeanMicros, Map<String, Long> opLatencyOps, Double cpuMeanPercent,
+      Double cpuPeakPercent, Integer hostCores, Long connectionsPeak, Double connectionsMean,
+      Long connectionsAvailableMin, Long connectionsLimit, Double connectionsUtilisationPeakPercent,
+      Long connectionsCreated, Double networkInBytesPerSec, Double networkOutBytesPerSec,
+      Long residentMbPeak, Long cacheUsedBytesPeak, Long cacheDirtyBytesPeak, Double maxLagSeconds,
+      Map<String, Double> maxLagByMember, int counterResets, OpCountCheck crossCheck,
+      SortedMap<String, String> absent, String samplerError, int failedSamples, String seriesFile) {
+    this(sampledHost, intervalSeconds, samples, windowStart, windowEnd, opcounterDeltas, qpsByOperation, qpsTotal,
+        replOpcounterDeltas, replQpsByOperation, opLatencyMeanMicros, opLatencyOps, cpuMeanPercent, cpuPeakPercent,
+        hostCores, connectionsPeak, connectionsMean, connectionsAvailableMin, connectionsLimit,
+        connectionsUtilisationPeakPercent, connectionsCreated, networkInBytesPerSec, networkOutBytesPerSec,
+        residentMbPeak, cacheUsedBytesPeak, cacheDirtyBytesPeak, maxLagSeconds, maxLagByMember, counterResets,
+        crossCheck, absent, samplerError, failedSamples, seriesFile, null);
+  }
+
   /** The server's average latency of one operation type ({@link #READS}, ...) in µs; null when not measured. */
   public Double opLatencyMeanMicros(String type) {
     return opLatencyMeanMicros == null ? null : opLatencyMeanMicros.get(type);
@@ -88,7 +113,7 @@ public record ServerMetrics(String sampledHost, double intervalSeconds, int samp
         cpuMeanPercent, cpuPeakPercent, hostCores, connectionsPeak, connectionsMean, connectionsAvailableMin,
         connectionsLimit, connectionsUtilisationPeakPercent, connectionsCreated, networkInBytesPerSec,
         networkOutBytesPerSec, residentMbPeak, cacheUsedBytesPeak, cacheDirtyBytesPeak, maxLagSeconds, maxLagByMember,
-        counterResets, crossCheck, absent, samplerError, failedSamples, file);
+        counterResets, crossCheck, absent, samplerError, failedSamples, file, hostCoresSource);
   }
 
   /** With {@code check}; a present check is no longer listed in {@code absent}. */
@@ -102,6 +127,6 @@ public record ServerMetrics(String sampledHost, double intervalSeconds, int samp
         cpuMeanPercent, cpuPeakPercent, hostCores, connectionsPeak, connectionsMean, connectionsAvailableMin,
         connectionsLimit, connectionsUtilisationPeakPercent, connectionsCreated, networkInBytesPerSec,
         networkOutBytesPerSec, residentMbPeak, cacheUsedBytesPeak, cacheDirtyBytesPeak, maxLagSeconds, maxLagByMember,
-        counterResets, check, absent, samplerError, failedSamples, seriesFile);
+        counterResets, check, absent, samplerError, failedSamples, seriesFile, hostCoresSource);
   }
 }

@@ -22,4 +22,14 @@ class HostCoresTest {
     assertEquals("hostInfo failed: not authorized on admin to execute command { hostInfo: 1 }",
         HostCores.failed("not authorized on admin to execute command { hostInfo: 1 }").absentReason());
   }
+
+  @Test
+  void theSourceSaysWhichCountCpuIsDividedByAndWhatHostInfoSaidWhenTheyDiffer() {
+    HostCores host = new HostCores(64, null);
+    assertEquals("hostInfo.system.numCores", host.source(null));
+    assertEquals("server.cores (hostInfo.system.numCores: 64)", host.source(4));
+    assertEquals("server.cores", host.source(64));
+    assertEquals("server.cores", HostCores.failed("not authorized").source(4));
+    assertEquals(null, HostCores.failed("not authorized").source(null));
+  }
 }

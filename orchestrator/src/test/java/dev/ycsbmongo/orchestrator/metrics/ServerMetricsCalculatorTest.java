@@ -202,4 +202,17 @@ class ServerMetricsCalculatorTest {
     assertEquals("no secondaries",
         ServerMetricsCalculator.summarize(single, null, null).absent().get("replicationLag"));
   }
+
+  @Test
+  void statedCoresDivideTheCpuAndTheRecordSaysSo() {
+    SampleSeries s = restartedSeries();
+    SampleSeries stated = new SampleSeries(s.sampledHost(), s.intervalSeconds(), s.snapshots(), s.lagReadings(), 2,
+        null, s.replicationAbsentReason(), null, 0, "server.cores (hostInfo.system.numCores: 4)");
+    ServerMetrics m = ServerMetricsCalculator.summarize(stated, null, null);
+    // the same CPU time over 2 cores instead of 4: twice the share
+    assertEquals(2_000_000 / (3 * 2e6) * 100, m.cpuMeanPercent(), EPS);
+    assertEquals(2, m.hostCores());
+    assertEquals("server.cores (hostInfo.system.numCores: 4)", m.hostCoresSource());
+    assertEquals("hostInfo.system.numCores", ServerMetricsCalculator.summarize(s, null, null).hostCoresSource());
+  }
 }

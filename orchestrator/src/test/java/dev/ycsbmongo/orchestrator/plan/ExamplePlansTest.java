@@ -115,9 +115,23 @@ class ExamplePlansTest {
   }
 
   @Test
-  void maxConnectionsPlanSweepsTheCountWithoutAnyLoad() throws IOException {
+  void maxConnectionsPlanHoldsEachInstancesCountsAndRunsTheDocumentsYcsbLoadAndRunBeside() throws IOException {
     Matrix m = expand(PLANS.resolve("max-connections.yaml"));
-    assertTrue(m.phases().stream().allMatch(p -> p.kind() == PhaseKind.CONNECTIONS), "no YCSB phase");
-    assertTrue(m.phases().size() >= 3);
+    assertEquals(5 * 2, m.phases().stream().filter(p -> p.kind() == PhaseKind.CONNECTIONS).count(),
+        "5 instances x (limit, limit + 10%)");
+    List<Phase> loads = m.phases().stream().filter(p -> p.kind() == PhaseKind.LOAD).toList();
+    List<Phase> runs = m.phases().stream().filter(p -> p.kind() == PhaseKind.RUN).toList();
+    assertEquals(5, loads.size(), "one load per instance, not one per connection count");
+    assertEquals(5, runs.size(), "one run per instance, not one per connection count");
+    // the document's commands: load 10,000,000 records at 8 threads; run 5,000,000 50/50 zipfian operations at
+    // 8,000 threads, one client, a pool of 8,000
+    assertTrue(loads.stream().allMatch(p -> p.threads() == 8 && p.counts().expectedRecords().getAsLong() == 10_000_000));
+    for (Phase r : runs) {
+      assertEquals(8000, r.threads(), r.id());
+      assertEquals(1, r.clients(), r.id());
+      assertEquals("8000", r.ycsbProperties().get("mongodb.maxPoolSize"), r.id());
+      assertEquals("zipfian", r.ycsbProperties().get("requestdistribution"), r.id());
+      assertEquals("5000000", r.ycsbProperties().get("operationcount"), r.id());
+    }
   }
 }

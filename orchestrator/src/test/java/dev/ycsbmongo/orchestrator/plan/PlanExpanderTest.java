@@ -465,4 +465,21 @@ class PlanExpanderTest {
     assertEquals(List.of(java.util.Optional.empty(), java.util.Optional.empty(),
         java.util.Optional.of(java.time.Duration.ofSeconds(2))), intervals);
   }
+
+  @Test
+  void aTargetsConnectionCountsShapeItsConnectionCellsOnlyNotTheYcsbCellsBeside() {
+    Matrix m = expand("""
+        targets: [{name: t, uri: embedded, properties: {connections.count: [80, 88]}}]
+        scenarios:
+          - {name: run, properties: {threads: 8}}
+          - {name: hold, kind: connections}
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
+        sweep: {connections.rate: [100, 200]}
+        """);
+    assertEquals(List.of("load/t/recordcount=10/#1", "run/t/run/-/rep=1",
+        "connections/t/hold/connections.rate=100,connections.count=80/rep=1",
+        "connections/t/hold/connections.rate=100,connections.count=88/rep=1",
+        "connections/t/hold/connections.rate=200,connections.count=80/rep=1",
+        "connections/t/hold/connections.rate=200,connections.count=88/rep=1"), ids(m));
+  }
 }

@@ -420,7 +420,7 @@ class PlanLoaderRejectsTest {
   void rejectsUnknownServerKeyWithDidYouMean() {
     assertRejected(BASE + "sweep:\n  server.chainingAllowd: [true, false]\n", "plan.yaml:8:"
         + " sweep.server.chainingAllowd: unknown server.* property; accepted: server.chainingAllowed, server.apply,"
-        + " server.sampleInterval (did you mean 'server.chainingAllowed'?)");
+        + " server.sampleInterval, server.cores (did you mean 'server.chainingAllowed'?)");
   }
 
   @Test
@@ -434,6 +434,14 @@ class PlanLoaderRejectsTest {
     assertRejected(BASE + "properties:\n  server.sampleInterval: often\n", "plan.yaml:8:"
         + " properties.server.sampleInterval: 'often' is not a duration; expected a duration such as 500ms, 30s, 5m,"
         + " 2h, or a whole number of seconds, or off");
+    assertRejected(BASE + "properties:\n  server.cores: four\n", "plan.yaml:8: properties.server.cores: 'four' is not"
+        + " a whole number; expected the server host's cores, from 1 to 4096 (e.g. 4 for a 4-core instance whose"
+        + " hostInfo reports its host's 64)");
+    assertRejected(BASE + "properties:\n  server.cores: 0\n", "plan.yaml:8: properties.server.cores: '0' is out of"
+        + " range; expected the server host's cores, a whole number from 1 to 4096");
+    assertRejected(BASE + "properties:\n  server.cores: 2.5\n", "plan.yaml:8: properties.server.cores: '2.5' is not"
+        + " a whole number; expected the server host's cores, from 1 to 4096 (e.g. 4 for a 4-core instance whose"
+        + " hostInfo reports its host's 64)");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.tables;
 
+import dev.ycsbmongo.orchestrator.report.AcceptedConnections;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
@@ -69,6 +70,8 @@ public final class TableColumns {
       conn("connectionsReached", "Reached", c -> (double) c.opened(), "%,.0f"),
       conn("connectionsFailed", "Failures", c -> (double) c.failed(), "%,.0f"),
       conn("seenByServer", "Seen by server", c -> toDouble(c.seenByServer()), "%,.0f"),
+      new Column("maxAccepted", "Accepted (measured max)", Kind.CELL, c -> accepted(c, true)),
+      new Column("refusalCause", "Refused past it (cause)", Kind.CELL, c -> accepted(c, false)),
       conn("openSeconds", "Open time (s)", ConnectionStressResult::openSeconds, "%,.1f"),
       conn("openP99", "Open p99 (ms)", ConnectionStressResult::openLatencyP99Millis, "%,.1f"),
       stressed("serverCpu", "Server CPU (%)", m -> m.cpuMeanPercent(), "%,.1f"),
@@ -155,6 +158,12 @@ public final class TableColumns {
     Double rate = SummaryMarkdown.mean(f.stream().map(CellFigures::errorRate).toList());
     return new Value(String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100),
         Long.toString(failed));
+  }
+
+  /** The most connections the server accepted in the cell ({@link AcceptedConnections}), or why it stopped. */
+  private static Value accepted(Cell c, boolean figure) {
+    return AcceptedConnections.of(c.reps().stream().map(PhaseResult::connections).toList())
+        .map(a -> figure ? new Value(a.text(), a.csv()) : Value.of(a.cause())).orElse(Value.ABSENT);
   }
 
   private static Value spread(Cell c) {
