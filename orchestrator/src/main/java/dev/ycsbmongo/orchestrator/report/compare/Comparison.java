@@ -246,12 +246,13 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
   }
 
   /**
-   * The cell of the other side that {@code key}'s cell would pair with but for target labels: itself
-   * without a counterpart (study 1's 1c2g on cloud disk is not local SSD's 4c8g, which pairs with cloud
-   * disk's 4c8g), of the same scenario, kind, every non-label part of the cell and every {@code grouping}
-   * label (azure-medium's counterpart in medium vs large is azure-large, never aws-large); of those, the
-   * fewest labels differing, then the first in the other side's order. Empty when no such cell exists:
-   * then "no cell with BY=B" (like this one) is true.
+   * The cell of the other side that {@code key}'s cell would pair with but for target labels: the
+   * only cell of the other side without a counterpart of its own that has the same scenario, kind,
+   * every non-label part of the cell and every {@code grouping} label (azure-medium's counterpart in
+   * medium vs large is azure-large, never aws-large), and whose only such cell on this side is
+   * {@code key}'s. Empty otherwise: when no cell or several could be meant (study 1's 1c2g and 2c4g on
+   * cloud disk against local SSD's lone 16c32g are different machines, not a pair kept apart by a
+   * label), "no cell with BY=B" (like this one) is what is true.
    *
    * @param ownSide the cells of {@code key}'s side, to tell which cells of the other side have a counterpart
    * @param sideA whether {@code key} is A's
@@ -262,32 +263,35 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
     if (labels.isEmpty()) {
       return java.util.Optional.empty();
     }
-    CellKey best = null;
-    List<String> bestDiffers = null;
-    for (CellKey k : others.keySet()) {
-      if (ownSide.containsKey(k) || !k.scenario().equals(key.scenario()) || !k.kind().equals(key.kind())
-          || !withoutLabels(k.cell(), labels).equals(withoutLabels(key.cell(), labels))) {
-        continue;
-      }
-      List<String> differs = labels.stream().filter(l -> !key.cell().getOrDefault(l, "-")
-          .equals(k.cell().getOrDefault(l, "-"))).toList();
-      if (!differs.isEmpty() && differs.stream().noneMatch(grouping::contains)
-          && (bestDiffers == null || differs.size() < bestDiffers.size())) {
-        best = k;
-        bestDiffers = differs;
-      }
-    }
-    if (best == null) {
+    List<CellKey> there = candidates(key, others.keySet(), ownSide.keySet(), labels, grouping);
+    if (there.size() != 1
+        || candidates(there.get(0), ownSide.keySet(), others.keySet(), labels, grouping).size() != 1) {
       return java.util.Optional.empty();
     }
+    CellKey best = there.get(0);
+    List<String> differs = labels.stream().filter(l -> !key.cell().getOrDefault(l, "-")
+        .equals(best.cell().getOrDefault(l, "-"))).toList();
     Map<String, String> cellA = sideA ? key.cell() : best.cell();
     Map<String, String> cellB = sideA ? best.cell() : key.cell();
     String targetOwn = view.apply(own.get(0)).target();
     String targetOther = view.apply(others.get(best).get(0)).target();
-    List<LabelDifference> differences = bestDiffers.stream()
+    List<LabelDifference> differences = differs.stream()
         .map(l -> new LabelDifference(l, cellA.getOrDefault(l, "-"), cellB.getOrDefault(l, "-"))).toList();
     return java.util.Optional.of(new LabelMismatch(key.scenario(), key.kind(), key.cell(), sideA ? "A" : "B",
         sideA ? targetOwn : targetOther, sideA ? targetOther : targetOwn, spec.a(), spec.b(), differences));
+  }
+
+  /**
+   * The cells of {@code others} without a counterpart in {@code own} that {@code key}'s cell could be
+   * meant to pair with: same scenario, kind, non-label part and grouping labels, some label differing.
+   */
+  private static List<CellKey> candidates(CellKey key, Set<CellKey> others, Set<CellKey> own, Set<String> labels,
+      Set<String> grouping) {
+    Map<String, String> rest = withoutLabels(key.cell(), labels);
+    return others.stream().filter(k -> !own.contains(k) && k.scenario().equals(key.scenario())
+        && k.kind().equals(key.kind()) && withoutLabels(k.cell(), labels).equals(rest)
+        && grouping.stream().allMatch(l -> key.cell().getOrDefault(l, "-").equals(k.cell().getOrDefault(l, "-"))))
+        .toList();
   }
 
   private static Map<String, String> withoutLabels(Map<String, String> cell, Set<String> labels) {

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A cell with no counterpart only because target labels other than BY differ: the nearest cell of the
- * other side (same scenario, kind and coordinates, fewest differing labels) and those labels. Study 2
+ * A cell with no counterpart only because target labels other than BY differ: the one cell of the
+ * other side it could be meant to pair with (same scenario, kind, coordinates and the labels that group
+ * both sides, itself without a counterpart) and the labels that differ. Study 2
  * compares clouds whose machines differ in cores and RAM; matching those labels leaves every cell
  * alone, and saying "no cell with cloud=Azure" would be false.
  *

@@ -182,4 +182,28 @@ class LabelPairingTest {
     assertEquals(List.of("no cell with storage=local SSD"), c.unpaired().stream().map(Unpaired::reason).toList());
     assertEquals(List.of(), c.mismatched());
   }
+
+  @Test
+  void cellsThatCouldPairWithSeveralAreNoWouldBePair() {
+    // study 1: 4c16g on both; at 1:2 cloud disk's 1c2g and 2c4g alone, local SSD's 16c32g alone: different machines
+    List<PhaseResult> records = List.of(
+        on(cell(1, "x", true, 1, 10, 400), "disk-1c2g", sized("cloud disk", "1:2", "1")),
+        on(cell(2, "x", true, 1, 12, 300), "disk-2c4g", sized("cloud disk", "1:2", "2")),
+        on(cell(3, "x", true, 1, 30, 200), "ssd-16c32g", sized("local SSD", "1:2", "16")),
+        on(cell(4, "x", true, 1, 20, 200), "disk-4c16g", sized("cloud disk", "1:4", "4")),
+        on(cell(5, "x", true, 1, 22, 200), "ssd-4c16g", sized("local SSD", "1:4", "4")));
+    Comparison c = Comparison.of(records, CompareSpec.parse("storage=cloud disk,local SSD"));
+    assertEquals(1, c.pairs().size(), "4c16g with 4c16g");
+    assertEquals(List.of("no cell with storage=local SSD", "no cell with storage=local SSD",
+        "no cell with storage=cloud disk"), c.unpaired().stream().map(Unpaired::reason).toList());
+    assertEquals(List.of(), c.mismatched());
+  }
+
+  private static Map<String, String> sized(String storage, String ratio, String cores) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("storage", storage);
+    m.put("ratio", ratio);
+    m.put("cores", cores);
+    return m;
+  }
 }
