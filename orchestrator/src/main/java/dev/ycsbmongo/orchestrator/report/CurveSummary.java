@@ -50,8 +50,9 @@ public final class CurveSummary {
       return "";
     }
     StringBuilder out = new StringBuilder("\n## Best thread count\n\nPer curve (cells that differ only in their"
-        + " thread count): the thread count with the highest mean throughput of its successful repetitions, that"
-        + " peak, and the knee. " + Knee.RULE + " \"-\" for the knee: latency never outgrew throughput within the"
+        + " thread count): the thread count with the highest mean throughput of its successful repetitions (other"
+        + " thread counts within " + Math.round(Knee.PEAK_TOLERANCE * 100) + "% of it named beside it: one run"
+        + " cannot tell them apart), that peak, and the knee. " + Knee.RULE + " \"-\" for the knee: latency never outgrew throughput within the"
         + " sweep. \"Not measured\": thread counts of the sweep none of whose repetitions succeeded, with their"
         + " verdict; such a curve's best and knee are marked " + Curves.INCOMPLETE + ".\n");
     swept.forEach((title, curves) -> {

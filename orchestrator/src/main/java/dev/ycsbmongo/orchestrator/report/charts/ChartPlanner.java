@@ -630,7 +630,7 @@ public final class ChartPlanner {
   }
 
   /** A file-name-safe id: kind and subject, lower case, other characters as '-'. */
-  static String id(String kind, String subject) {
+  public static String id(String kind, String subject) {
     return (kind + "-" + subject).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
   }
 }

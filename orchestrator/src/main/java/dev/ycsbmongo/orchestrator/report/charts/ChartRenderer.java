@@ -309,7 +309,7 @@ public final class ChartRenderer {
         .xAxisTitle(spec.xAxis()).yAxisTitle(spec.yAxis()).build();
     style(chart.getStyler());
     chart.getStyler().setYAxisDecimalPattern("#,##0");
-    chart.getStyler().setXAxisLabelRotation(spec.categories().size() > 6 ? 30 : 0);
+    chart.getStyler().setXAxisLabelRotation(rotate(spec.categories()) ? 30 : 0);
     SeriesNames names = new SeriesNames();
     for (ChartSpec.Series s : spec.series()) {
       List<Double> values = new ArrayList<>();
@@ -325,6 +325,12 @@ public final class ChartRenderer {
     }
     footer(chart, spec);
     return chart;
+  }
+
+  /** Whether category labels are drawn slanted: more than 6, or one wider than its share of the plot (they would overprint). */
+  static boolean rotate(List<String> categories) {
+    int longest = categories.stream().mapToInt(String::length).max().orElse(0);
+    return categories.size() > 6 || longest * 7.0 > WIDTH * 0.62 / Math.max(1, categories.size());
   }
 
   /**

@@ -43,9 +43,8 @@ public final class Knee {
 
   public static final String RULE = String.format(Locale.ROOT, "Knee: the last thread count before the first"
       + " step where average latency grows more than %.0f%% beyond throughput (latency ratio > %.2f x throughput"
-      + " ratio); best threads: the highest throughput, other thread counts within %.0f%% of it named beside it."
-      + " Tolerances: run-to-run noise (BENCHMARKS.md). A curve with a thread count not measured (failed, unstable) is incomplete and its"
-      + " figures are marked so.", TOLERANCE * 100, 1 + TOLERANCE, PEAK_TOLERANCE * 100);
+      + " ratio; the tolerance is about twice the run-to-run noise, BENCHMARKS.md). A curve with a thread count not"
+      + " measured (failed, unstable) is incomplete and its knee is marked so.", TOLERANCE * 100, 1 + TOLERANCE);
 
   /** One thread count's figures. */
   public record Step(int threads, double throughput, double latency) {

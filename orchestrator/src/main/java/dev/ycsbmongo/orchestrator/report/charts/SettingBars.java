@@ -66,7 +66,7 @@ final class SettingBars {
       if (manyTargets || others.isEmpty()) {
         parts.add(r.target().name());
       }
-      others.forEach(k -> parts.add(k + "=" + r.coordinates().getOrDefault(k, "-")));
+      others.forEach(k -> parts.add(shortKey(k) + "=" + r.coordinates().getOrDefault(k, "-")));
       groups.computeIfAbsent(String.join(", ", parts), k -> new LinkedHashMap<>())
           .computeIfAbsent(r.coordinates().getOrDefault(across, "-"), k -> new ArrayList<>()).add(r);
     }
@@ -75,7 +75,7 @@ final class SettingBars {
       List<String> gaps = new ArrayList<>();
       bars.forEach((value, reps) -> {
         if (reps.stream().noneMatch(ChartPlanner::drawable)) {
-          gaps.add(across + "=" + value + " " + ChartPlanner.verdict(reps));
+          gaps.add(shortKey(across) + "=" + value + " " + ChartPlanner.verdict(reps));
         }
       });
       categories.add(group + ChartPlanner.gapLabel(gaps));
@@ -108,6 +108,11 @@ final class SettingBars {
       }
     }
     return charts;
+  }
+
+  /** A key as a category names it: its last part ("writeConcern" for mongodb.writeConcern); the axis title has it whole. */
+  static String shortKey(String key) {
+    return key.substring(key.lastIndexOf('.') + 1);
   }
 
   private static List<String> prepend(String first, List<String> rest) {

@@ -60,7 +60,7 @@ public final class HtmlReport {
         .append(esc(title)).append("</title>\n<style>\n").append(Css.TEXT).append("</style>\n</head>\n<body>\n");
     header(b, in);
     environment(b, in.records());
-    figures(b, in.figures());
+    figures(b, in.figures(), in.records());
     b.append("<section id=\"tables\">\n").append(MarkdownHtml.render(dropTitle(in.summaryMarkdown()), 0))
         .append("</section>\n");
     for (int i = 0; i < in.extras().size(); i++) {
@@ -141,18 +141,70 @@ public final class HtmlReport {
     b.append("</section>\n");
   }
 
-  private static void figures(StringBuilder b, List<Figure> figures) {
+  /**
+   * Phases whose per-second charts the page shows; the others' are linked. A study's per-phase charts
+   * were four fifths of its page (0.7 MB of the instance-sizes study's, BENCHMARKS.md), and its own
+   * figures are the thread curves and bars: the page keeps the per-second charts of the phases whose
+   * per-second throughput spread most (where a reader looks first), and links the rest in charts/.
+   */
+  static final int PAGE_PHASES = 4;
+
+  /** The per-second chart ids of each phase (ops, p99, server, held), by phase id. */
+  private static Map<String, List<String>> perPhaseIds(List<PhaseResult> records) {
+    Map<String, List<String>> ids = new LinkedHashMap<>();
+    for (PhaseResult r : records) {
+      ids.put(r.phaseId(), java.util.stream.Stream.of("ops", "p99", "server", "held")
+          .map(k -> dev.ycsbmongo.orchestrator.report.charts.ChartPlanner.id(k, r.phaseId())).toList());
+    }
+    return ids;
+  }
+
+  /** The ids of the per-phase charts to link rather than show: those of every phase but the {@value #PAGE_PHASES} shown. */
+  static java.util.Set<String> linkedOnly(List<Figure> figures, List<PhaseResult> records) {
+    java.util.Set<String> present = figures.stream().map(Figure::id).collect(Collectors.toSet());
+    Map<String, List<String>> byPhase = perPhaseIds(records);
+    List<PhaseResult> withCharts = records.stream().filter(r -> byPhase.get(r.phaseId()).stream()
+        .anyMatch(present::contains)).toList();
+    if (withCharts.size() <= PAGE_PHASES) {
+      return java.util.Set.of();
+    }
+    // the widest spread first (a phase without one last), then plan order
+    List<PhaseResult> ranked = withCharts.stream().sorted(java.util.Comparator.comparingDouble(
+        (PhaseResult r) -> r.stability() == null || r.stability().cv() == null ? -1 : r.stability().cv()).reversed())
+        .toList();
+    java.util.Set<String> linked = new java.util.LinkedHashSet<>();
+    ranked.subList(PAGE_PHASES, ranked.size()).forEach(r -> byPhase.get(r.phaseId()).stream()
+        .filter(present::contains).forEach(linked::add));
+    return linked;
+  }
+
+  private static void figures(StringBuilder b, List<Figure> figures, List<PhaseResult> records) {
     if (figures.isEmpty()) {
       return;
     }
+    java.util.Set<String> linked = linkedOnly(figures, records);
     b.append("<section id=\"charts\">\n<h2>Charts</h2>\n");
     for (Figure f : figures) {
+      if (linked.contains(f.id())) {
+        continue;
+      }
       b.append("<figure id=\"chart-").append(esc(f.id())).append("\">\n").append(image(f))
           .append("\n<figcaption><strong>").append(esc(f.title())).append("</strong>");
       if (f.note() != null && !f.note().isBlank()) {
         b.append(" ").append(esc(f.note()));
       }
       b.append("</figcaption>\n</figure>\n");
+    }
+    if (!linked.isEmpty()) {
+      b.append("<p>Per-second charts of the other phases (the ").append(PAGE_PHASES).append(" above spread most),"
+          + " beside this page in <code>charts/</code>:</p>\n<ul class=\"linked-charts\">\n");
+      for (Figure f : figures) {
+        if (linked.contains(f.id())) {
+          b.append("<li><a href=\"charts/").append(esc(f.id())).append(".svg\">").append(esc(f.title()))
+              .append("</a> (<a href=\"charts/").append(esc(f.id())).append(".png\">PNG</a>)</li>\n");
+        }
+      }
+      b.append("</ul>\n");
     }
     b.append("</section>\n");
   }

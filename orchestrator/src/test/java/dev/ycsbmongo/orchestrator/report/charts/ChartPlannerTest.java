@@ -192,9 +192,10 @@ class ChartPlannerTest {
     assertEquals(List.of("throughput-by-setting-load-run", "cpu-by-setting-load-run"),
         specs.stream().map(ChartSpec::id).toList());
     ChartSpec t = specs.get(0);
-    assertEquals(List.of("rs3, mongodb.writeConcern=1", "rs3, mongodb.writeConcern=majority",
-        "rs7, mongodb.writeConcern=1", "rs7, mongodb.writeConcern=majority (not measured: server.chainingAllowed=false"
-            + " failed)"), t.categories());
+    assertEquals(List.of("rs3, writeConcern=1", "rs3, writeConcern=majority", "rs7, writeConcern=1",
+        "rs7, writeConcern=majority (not measured: chainingAllowed=false failed)"), t.categories());
+    assertEquals("target, mongodb.writeConcern", t.xAxis());
+    assertTrue(ChartRenderer.rotate(t.categories()), "four long labels would overprint level");
     assertEquals(List.of("server.chainingAllowed=true", "server.chainingAllowed=false"), t.series().stream()
         .map(ChartSpec.Series::name).toList());
     assertEquals(3, t.series().get(1).points().size(), "the failed cell has no bar");

@@ -78,6 +78,32 @@ class HtmlReportTest {
       + "<clipPath id=\"clip936197536\"><rect height=\"4\" width=\"4\" x=\"1\" y=\"1\"/></clipPath></defs>"
       + "<g clip-path=\"url(#clip936197536)\"><path d=\"m1 1l2 2\"/></g></svg>";
 
+  @Test
+  void showsThePerSecondChartsOfTheFourPhasesThatSpreadMostAndLinksTheOthers() {
+    List<dev.ycsbmongo.orchestrator.results.PhaseResult> phases = new java.util.ArrayList<>();
+    for (int i = 1; i <= 5; i++) {
+      phases.add(ResultFixtures.run(i, "small", "rw-50-50", i, 1, 100, 100, 1000, 1000, ResultFixtures.MONGO));
+    }
+    // the first phase has no spread (a phase that failed): it ranks last, the others tie and keep plan order
+    phases.set(0, ResultFixtures.failed(phases.get(0), PhaseStatus.FAILED, "x"));
+    List<HtmlReport.Figure> figures = new java.util.ArrayList<>(List.of(new HtmlReport.Figure("run-timeline",
+        "Every phase", CLIPPED, null)));
+    for (var r : phases) {
+      for (String kind : List.of("ops", "p99")) {
+        String id = dev.ycsbmongo.orchestrator.report.charts.ChartPlanner.id(kind, r.phaseId());
+        figures.add(new HtmlReport.Figure(id, kind + " " + r.index(), CLIPPED, null));
+      }
+    }
+    String first = dev.ycsbmongo.orchestrator.report.charts.ChartPlanner.id("ops", phases.get(0).phaseId());
+    assertEquals(java.util.Set.of(first, first.replaceFirst("^ops", "p99")), HtmlReport.linkedOnly(figures, phases));
+    String html = HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, phases,
+        SummaryMarkdown.render(phases), figures, List.of(), "0.1.0-SNAPSHOT"));
+    assertEquals(9, html.split("<figure", -1).length - 1, "the timeline and 4 phases x 2 charts");
+    assertTrue(html.contains("<li><a href=\"charts/" + first + ".svg\">ops 1</a> (<a href=\"charts/" + first
+        + ".png\">PNG</a>)</li>"), html);
+    assertEquals(java.util.Set.of(), HtmlReport.linkedOnly(figures.subList(0, 9), phases), "4 phases: all shown");
+  }
+
   private static String pageWith(List<HtmlReport.Figure> figures, String comparison) {
     return HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, RECORDS, SummaryMarkdown.render(RECORDS),
         figures, List.of(new HtmlReport.Extra("Comparison", comparison)), "0.1.0-SNAPSHOT"));
