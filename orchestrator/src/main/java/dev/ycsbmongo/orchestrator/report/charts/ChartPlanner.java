@@ -77,6 +77,7 @@ public final class ChartPlanner {
     charts.addAll(timeSeries(measured, runDir, footer));
     Records.latest(all).stream().filter(r -> r.connections() != null).limit(MAX_TIME_SERIES)
         .forEach(r -> heldConnections(r, runDir, footer).ifPresent(charts::add));
+    ConnectionLimitChart.plan(Records.latest(all), footer).ifPresent(charts::add);
     return footnoted(charts, Unverified.of(measured));
   }
 
