@@ -85,7 +85,8 @@ class ServerSettingsWithoutReplicaSetIT {
           mongodb.writeConcern: [1, majority]
         execution: {acceptance: {minOperations: 0, minWindow: 0s, maxCv: off, maxRise: off}}
         report:
-          compare: [server.chainingAllowed=true,false]
+          compare:
+            - server.chainingAllowed=true,false
         """);
     LauncherRun run = LauncherRun.run(work, Orchestrator.TIMEOUT, Map.of(), null, "\n".repeat(10),
         List.of(Orchestrator.launcher().toString(), "run", plan.toString(), "-o", work.resolve("results").toString(),

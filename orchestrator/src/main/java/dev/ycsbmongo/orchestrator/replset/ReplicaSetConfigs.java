@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.replset;
 
 import com.mongodb.MongoCommandException;
+import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,10 @@ public final class ReplicaSetConfigs {
   public static String whyUnreadable(RuntimeException e) {
     String message = Causes.rootMessage(e);
     if (e instanceof MongoCommandException c) {
+      // the server's own words, not the driver's paragraph around them (it repeats the whole reply)
+      if (c.getErrorMessage() != null && !c.getErrorMessage().isBlank()) {
+        message = UriMasker.mask(c.getErrorMessage().replace('\n', ' '));
+      }
       switch (c.getErrorCode()) {
         case NO_REPLICATION_ENABLED, COMMAND_NOT_FOUND:
           return "not a replica set (replSetGetConfig: " + message + ")";
