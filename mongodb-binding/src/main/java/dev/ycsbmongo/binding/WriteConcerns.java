@@ -7,7 +7,7 @@ import java.util.Locale;
 final class WriteConcerns {
 
   static final String ACCEPTED = "0, 1, any whole number N >= 0, majority, tag:<getLastErrorModes name>, "
-      + "or the legacy names unacknowledged, acknowledged, journaled, replica_acknowledged";
+      + "or YCSB 0.17.0's names unacknowledged, errors_ignored, acknowledged, journaled, replica_acknowledged";
 
   private WriteConcerns() {
   }

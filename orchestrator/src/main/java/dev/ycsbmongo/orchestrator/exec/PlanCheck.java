@@ -140,6 +140,7 @@ public final class PlanCheck {
         Map<String, String> effective = phase.effectiveProperties();
         workload(phase, effective);
         coreProperties(phase, effective);
+        urlOverrides(phase, effective);
         threads(phase);
         length(phase);
       }
@@ -147,6 +148,52 @@ public final class PlanCheck {
         // no YCSB: its connections.* values were checked when the plan was read
       }
     }
+  }
+
+  /** A URL option and the property YCSB 0.17.0 reads for the same thing: the binding would measure the URL's. */
+  private static final Map<String, String> URL_OPTION_OF = Map.of(Keys.WRITE_CONCERN, "w",
+      Keys.READ_PREFERENCE, "readPreference", Keys.MAX_CONNECTIONS_STOCK, "maxPoolSize");
+
+  /**
+   * Refuses a phase whose {@code mongodb.writeConcern}, {@code mongodb.readPreference} or
+   * {@code mongodb.maxconnections} the target's URL overrides: the binding keeps YCSB 0.17.0's
+   * precedence (the URL's option wins), so a sweep over such a property would measure the URL's
+   * setting in every cell, with only a note in each phase's stderr.
+   */
+  private void urlOverrides(Phase phase, Map<String, String> effective) {
+    String uri = plan.target(phase.target()).map(t -> t.uri()).orElse(null);
+    if (uri == null || uri.equals(dev.ycsbmongo.orchestrator.plan.Target.EMBEDDED)) {
+      return;
+    }
+    Map<String, String> options = urlOptions(uri);
+    for (Map.Entry<String, String> e : URL_OPTION_OF.entrySet()) {
+      String key = e.getKey();
+      String option = e.getValue();
+      if (effective.containsKey(key) && options.containsKey(option.toLowerCase(Locale.ROOT))) {
+        Origin where = origins.of(phase, key).or(() -> origins.workload(phase)).orElse(origins.scenario(phase));
+        throw refusal(where, key + ": target " + phase.target() + "'s connection string sets " + option + "="
+            + options.get(option.toLowerCase(Locale.ROOT)) + ", which wins over " + key + " as in YCSB 0.17.0, so "
+            + key + "=" + effective.get(key) + " would not apply; remove " + option + " from the connection string"
+            + " or the property (phase " + phase.id() + ")");
+      }
+    }
+  }
+
+  /** The connection string's options, names lower-cased (the driver reads them case-insensitively). */
+  private static Map<String, String> urlOptions(String uri) {
+    Map<String, String> options = new java.util.HashMap<>();
+    int at = uri.lastIndexOf('@');
+    int query = uri.indexOf('?', Math.max(at, 0));
+    if (query < 0) {
+      return options;
+    }
+    for (String pair : uri.substring(query + 1).split("[&;]")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        options.put(pair.substring(0, eq).toLowerCase(Locale.ROOT), pair.substring(eq + 1));
+      }
+    }
+    return options;
   }
 
   /** YCSB needs a workload class: from the scenario's workload file or a {@code workload} property. */

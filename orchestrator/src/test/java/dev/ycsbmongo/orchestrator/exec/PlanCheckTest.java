@@ -53,6 +53,34 @@ class PlanCheckTest {
   }
 
   @Test
+  void refusesASweepTheConnectionStringsOptionWouldOverride() {
+    // the binding keeps YCSB 0.17.0's precedence: the URL's w wins over mongodb.writeConcern
+    PlanException e = assertThrows(PlanException.class, () -> check("""
+        name: p
+        targets: [{name: rs, uri: "mongodb://127.0.0.1:27017/ycsb?w=1"}]
+        scenarios: [{name: a}]
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
+        sweep:
+          mongodb.writeConcern: [1, majority]
+        """, new PlanCheck.Options(false, SMALL)));
+    assertTrue(e.getMessage().startsWith("plan.yaml:6: sweep.mongodb.writeConcern: mongodb.writeConcern: target rs's"
+        + " connection string sets w=1, which wins over mongodb.writeConcern as in YCSB 0.17.0"), e.getMessage());
+  }
+
+  @Test
+  void acceptsAPropertyTheConnectionStringDoesNotSet() {
+    check("""
+        name: p
+        targets: [{name: rs, uri: "mongodb://127.0.0.1:27017/ycsb?maxPoolSize=50"}]
+        scenarios: [{name: a}]
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 10}
+        sweep:
+          mongodb.writeConcern: [1, majority]
+          mongodb.readPreference: [primary]
+        """, new PlanCheck.Options(false, SMALL));
+  }
+
+  @Test
   void rejectsFiftyThousandThreadsNamingTheFigureAndWhereItComesFrom() {
     PlanException e = assertThrows(PlanException.class,
         () -> check(plan("50000", ""), new PlanCheck.Options(false, SMALL)));

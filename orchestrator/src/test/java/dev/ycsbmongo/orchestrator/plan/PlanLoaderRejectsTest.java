@@ -367,15 +367,16 @@ class PlanLoaderRejectsTest {
         + " mongodb.minPoolSize, mongodb.maxConnecting, mongodb.waitQueueTimeoutMs, mongodb.maxIdleTimeMs,"
         + " mongodb.maxLifeTimeMs, mongodb.connectTimeoutMs, mongodb.socketTimeoutMs,"
         + " mongodb.serverSelectionTimeoutMs, mongodb.compressors, mongodb.retryWrites, mongodb.retryReads,"
-        + " mongodb.appName, mongodb.batchsize, mongodb.upsert (did you mean 'mongodb.writeConcern'?)");
+        + " mongodb.appName, mongodb.batchsize, mongodb.upsert, mongodb.extraMeasurements (did you mean"
+        + " 'mongodb.writeConcern'?)");
   }
 
   @Test
   void rejectsInvalidWriteConcernInASweepWithTheBindingsMessage() {
     assertRejected(BASE + "sweep:\n  mongodb.writeConcern: [1, majorty]\n", "plan.yaml:8:"
         + " sweep.mongodb.writeConcern[1]: 'majorty' is not valid; accepted: 0, 1, any whole number N >= 0, majority,"
-        + " tag:<getLastErrorModes name>, or the legacy names unacknowledged, acknowledged, journaled,"
-        + " replica_acknowledged");
+        + " tag:<getLastErrorModes name>, or YCSB 0.17.0's names unacknowledged, errors_ignored, acknowledged,"
+        + " journaled, replica_acknowledged");
   }
 
   @Test

@@ -29,8 +29,8 @@ class UriOptionsTest {
   @Test
   void rejectsAWriteConcernTheBindingRejects() {
     assertEquals("option w=banana is not valid, checked as mongodb.writeConcern: 'banana' is not valid; accepted: 0, 1,"
-        + " any whole number N >= 0, majority, tag:<getLastErrorModes name>, or the legacy names unacknowledged,"
-        + " acknowledged, journaled, replica_acknowledged (for a tag-set write concern write w=tag:NAME as"
+        + " any whole number N >= 0, majority, tag:<getLastErrorModes name>, or YCSB 0.17.0's names unacknowledged,"
+        + " errors_ignored, acknowledged, journaled, replica_acknowledged (for a tag-set write concern write w=tag:NAME as"
         + " mongodb.writeConcern in the target's properties)",
         UriOptions.problem("mongodb://127.0.0.1/?w=banana").orElseThrow());
   }
