@@ -78,11 +78,16 @@ class PublishedReplayTest {
       String csv = (c.scenario().equals("load") ? "tables/load-load-" : "tables/mixes-" + c.scenario() + "-")
           + storage.get(c.target().substring(0, c.target().indexOf('-'))) + ".csv";
       String instance = r.plan().target(c.target()).orElseThrow().labels().get("instance");
-      List<String> row = r.lines(csv).stream().filter(l -> l.contains("," + instance + ",")).toList();
+      List<String> lines = r.lines(csv);
+      List<String> row = lines.stream().filter(l -> l.contains("," + instance + ",")).toList();
       assertEquals(1, row.size(), c.table() + " in " + csv);
-      String[] f = row.get(0).split(",", -1);
+      // the CSV beside a table carries both definitions; the documents published the whole run
+      List<String> header = csvFields(lines.get(0));
+      List<String> f = csvFields(row.get(0));
       assertEquals(List.of(Integer.toString(c.threads()), fmt(c.throughput()), c.ral() == null ? "" : fmt(c.ral()),
-          c.wal() == null ? "" : fmt(c.wal())), List.of(f[3], f[4], f[5], f[6]), c.table());
+          c.wal() == null ? "" : fmt(c.wal())), List.of(f.get(column(header, "スレッド")),
+          f.get(column(header, "スループット, whole run")), f.get(column(header, "RAL, whole run")),
+          f.get(column(header, "WAL, whole run"))), c.table());
       rows++;
     }
     assertEquals(6 * 10 + 6 * 8, rows, "ten local-SSD sizes and eight cloud-disk sizes in six tables each");
@@ -285,5 +290,33 @@ class PublishedReplayTest {
     assertEquals("7", one.target().labels().get("members"));
     assertTrue(one.command().startsWith("replayed from the chained-replication study"), one.command());
     assertFalse(r.file("summary.md").contains("| ok |"), "no replayed cell reads as ok");
+  }
+
+  private static int column(List<String> header, String name) {
+    int i = header.indexOf(name);
+    if (i < 0) {
+      throw new AssertionError("no column '" + name + "' in " + header);
+    }
+    return i;
+  }
+
+  /** A CSV line's fields: plain, or double-quoted (a heading with a comma). */
+  private static List<String> csvFields(String line) {
+    List<String> out = new java.util.ArrayList<>();
+    StringBuilder field = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char ch = line.charAt(i);
+      if (ch == '"') {
+        quoted = !quoted;
+      } else if (ch == ',' && !quoted) {
+        out.add(field.toString());
+        field.setLength(0);
+      } else {
+        field.append(ch);
+      }
+    }
+    out.add(field.toString());
+    return out;
   }
 }
