@@ -103,7 +103,7 @@ final class SentTraffic {
           boolean scan = c.body().isDocument("filter") && c.body().getDocument("filter").isDocument("_id");
           add(scan ? "find.scans" : "find.byKey", 1);
           operations++;
-          findShapes.add((scan ? "scan " : "by key ") + Shapes.command(c.body()));
+          findShapes.add((scan ? "scan " : "by key ") + Shapes.command(c.body(), scan));
         }
         default -> {
           other.add(c.name());
@@ -237,9 +237,9 @@ final class SentTraffic {
     /**
      * A command's fields other than {@link #UNASKED_FIELDS}, each with what matters of its value:
      * filter, sort and projection with their field names (values of a filter are keys, random),
-     * limit as 1 or "n" (a scan's length is random), flags as they are; in name order.
+     * limit as 1 for a read by key or "n" (a scan's length is random), flags as they are; in name order.
      */
-    static String command(BsonDocument body) {
+    static String command(BsonDocument body, boolean scan) {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> e : body.entrySet()) {
         String key = e.getKey();
@@ -254,7 +254,8 @@ final class SentTraffic {
         } else if (v.isDocument()) {
           parts.add(key + v.asDocument().toJson().replaceAll("field[0-9]+", "field#"));
         } else if (key.equals("limit") && v.isNumber()) {
-          parts.add("limit:" + (v.asNumber().longValue() == 1 ? "1" : "n"));
+          // a read by key asks for 1; a scan's length is YCSB's random draw (1 included)
+          parts.add("limit:" + (!scan && v.asNumber().longValue() == 1 ? "1" : "n"));
         } else {
           parts.add(key + ":" + v);
         }
