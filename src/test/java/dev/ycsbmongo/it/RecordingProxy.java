@@ -5,9 +5,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
@@ -31,7 +27,7 @@ import org.bson.codecs.BsonDocumentCodec;
  * (the embedded test server ignores write concerns and loses w:0 writes; the sent command still
  * says what the client asked for).
  */
-final class RecordingProxy implements AutoCloseable {
+final class RecordingProxy extends LoopbackProxy {
 
   private static final int OP_QUERY = 2004;
   private static final int OP_COMPRESSED = 2012;
@@ -60,30 +56,18 @@ final class RecordingProxy implements AutoCloseable {
     }
   }
 
-  private final ServerSocket listener;
-  private final InetSocketAddress upstream;
   private final boolean swallowUnacknowledged;
-  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final List<Command> commands = new CopyOnWriteArrayList<>();
   private final List<String> problems = new CopyOnWriteArrayList<>();
-  private final AtomicInteger connections = new AtomicInteger();
-  private volatile boolean closed;
 
   /**
    * @param swallowUnacknowledged keep w:0 writes from the server (see {@link #forwardRecording}):
    *     for the embedded test server, which drops the connection on them
    */
   RecordingProxy(String upstreamHost, int upstreamPort, boolean swallowUnacknowledged) throws IOException {
+    super("recording-proxy", upstreamHost, upstreamPort);
     this.swallowUnacknowledged = swallowUnacknowledged;
-    this.upstream = new InetSocketAddress(upstreamHost, upstreamPort);
-    this.listener = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
-    Thread acceptor = new Thread(this::accept, "recording-proxy-accept");
-    acceptor.setDaemon(true);
-    acceptor.start();
-  }
-
-  int port() {
-    return listener.getLocalPort();
+    start();
   }
 
   /** Every command recorded so far, in arrival order (per connection; connections interleave). */
@@ -101,24 +85,10 @@ final class RecordingProxy implements AutoCloseable {
     problems.clear();
   }
 
-  private void accept() {
-    while (!closed) {
-      try {
-        Socket client = listener.accept();
-        sockets.add(client);
-        int id = connections.incrementAndGet();
-        Thread t = new Thread(() -> connect(client, id), "recording-proxy-conn");
-        t.setDaemon(true);
-        t.start();
-      } catch (IOException e) {
-        return;  // closed
-      }
-    }
-  }
-
-  private void connect(Socket client, int id) {
+  @Override
+  protected void connect(Socket client, int id) {
     Socket server = new Socket();
-    sockets.add(server);
+    track(server);
     try {
       server.setTcpNoDelay(true);
       client.setTcpNoDelay(true);
@@ -270,24 +240,5 @@ final class RecordingProxy implements AutoCloseable {
       closeQuietly(from);
       closeQuietly(to);
     }
-  }
-
-  private static void closeQuietly(Socket s) {
-    try {
-      s.close();
-    } catch (IOException e) {
-      // already closed
-    }
-  }
-
-  @Override
-  public void close() {
-    closed = true;
-    try {
-      listener.close();
-    } catch (IOException e) {
-      // already closed
-    }
-    sockets.forEach(RecordingProxy::closeQuietly);
   }
 }

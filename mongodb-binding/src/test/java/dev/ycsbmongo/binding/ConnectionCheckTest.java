@@ -3,8 +3,6 @@ package dev.ycsbmongo.binding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,27 +15,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The connection check against an in-JVM MongoDB-wire test server (not MongoDB) and a stalled socket. */
 class ConnectionCheckTest {
 
-  private static MongoServer server;
-  private static String hostPort;
-
-  @BeforeAll
-  static void startServer() {
-    server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    hostPort = "127.0.0.1:" + server.getLocalAddress().getPort();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.shutdownNow();
-  }
+  @RegisterExtension
+  static final TestServer SERVER = new TestServer();
 
   private static ClientConfig config(String url, String... keyValues) throws InvalidSettingException {
     Properties p = new Properties();
@@ -53,12 +38,12 @@ class ConnectionCheckTest {
 
   @Test
   void passesWhenTheServerAnswersThePing() throws Exception {
-    assertEquals(Optional.empty(), ConnectionCheck.run(config("mongodb://" + hostPort + "/ycsb")).cause());
+    assertEquals(Optional.empty(), ConnectionCheck.run(config(SERVER.url("ycsb"))).cause());
   }
 
   @Test
   void namesAWrongReplicaSetNameWithoutWaitingOutTheSelectionTimeout() throws Exception {
-    ClientConfig c = config("mongodb://" + hostPort + "/ycsb?replicaSet=nope", Keys.SERVER_SELECTION_TIMEOUT_MS, "20000");
+    ClientConfig c = config(SERVER.url("ycsb?replicaSet=nope"), Keys.SERVER_SELECTION_TIMEOUT_MS, "20000");
     // the driver warns on stderr that it drops the host; the launcher holds such lines back, so does this test
     PrintStream stderr = System.err;
     ConnectionCheck.Result r;
@@ -68,7 +53,7 @@ class ConnectionCheckTest {
     } finally {
       System.setErr(stderr);
     }
-    assertEquals(Optional.of("wrong replica set name: the URL asks for replicaSet=nope, but " + hostPort
+    assertEquals(Optional.of("wrong replica set name: the URL asks for replicaSet=nope, but " + SERVER.hostPort()
         + " is not a replica-set member (standalone or mongos) (fix replicaSet= in the URL, or drop it for a"
         + " standalone server)"), r.cause());
     assertTrue(r.elapsedMs() < 10_000, "ended early: " + r.elapsedMs() + " ms");
@@ -120,9 +105,9 @@ class ConnectionCheckTest {
 
   @Test
   void boundsTheCheckByTheConfiguredTimeouts() throws Exception {
-    assertEquals(2000 + 1000 + 1000 + 1000, ConnectionCheck.limitMs(config("mongodb://" + hostPort + "/ycsb")));
+    assertEquals(2000 + 1000 + 1000 + 1000, ConnectionCheck.limitMs(config(SERVER.url("ycsb"))));
     // no socket timeout: the connect timeout stands in for the ping's read
-    assertEquals(2000 + 1000 + 1000 + 1000, ConnectionCheck.limitMs(config("mongodb://" + hostPort + "/ycsb",
+    assertEquals(2000 + 1000 + 1000 + 1000, ConnectionCheck.limitMs(config(SERVER.url("ycsb"),
         Keys.SOCKET_TIMEOUT_MS, "0")));
   }
 }

@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -25,25 +22,13 @@ import site.ycsb.StringByteIterator;
  */
 class NothingFoundTest {
 
-  private static MongoServer server;
-  private static String url;
-
-  @BeforeAll
-  static void startServer() {
-    server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    url = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort() + "/nothingfound";
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.shutdownNow();
-  }
+  @RegisterExtension
+  static final TestServer SERVER = new TestServer();
 
   /** Runs {@code work} on one DB instance with its own client (appName) and returns what it printed on stderr. */
   private static String stderrOf(String appName, DbWork work) throws Exception {
     Properties p = new Properties();
-    p.setProperty(Keys.URL, url);
+    p.setProperty(Keys.URL, SERVER.url("nothingfound"));
     p.setProperty(Keys.APP_NAME, appName);
     MongoDbClient db = new MongoDbClient();
     db.setProperties(p);

@@ -3,15 +3,12 @@ package dev.ycsbmongo.binding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -19,24 +16,12 @@ import site.ycsb.StringByteIterator;
 /** Reference counting of the shared client, against an in-JVM MongoDB-wire test server (not MongoDB). */
 class SharedClientsTest {
 
-  private static MongoServer server;
-  private static String url;
-
-  @BeforeAll
-  static void startServer() {
-    server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    url = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort() + "/sharedclients";
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.shutdownNow();
-  }
+  @RegisterExtension
+  static final TestServer SERVER = new TestServer();
 
   private static MongoDbClient newDb(String appName) {
     Properties p = new Properties();
-    p.setProperty(Keys.URL, url);
+    p.setProperty(Keys.URL, SERVER.url("sharedclients"));
     p.setProperty(Keys.APP_NAME, appName);
     MongoDbClient db = new MongoDbClient();
     db.setProperties(p);

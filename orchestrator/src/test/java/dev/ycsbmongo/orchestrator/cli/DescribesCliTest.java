@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultFixtures;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
-import dev.ycsbmongo.orchestrator.results.TargetRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,13 +25,7 @@ class DescribesCliTest {
     labels.put("cloud", cloud);
     labels.put("size", size);
     labels.put("cores", cores);
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId().replace("/x/", "/" + target + "/"),
-        r.kind(), r.scenario(), r.coordinates(), r.repetition(), r.dataSet(), new TargetRecord(target,
-        "mongodb://bench:****@" + target + ":27017/ycsb", labels), r.server(), r.client(), r.command(), r.properties(),
-        r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
-        r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
-        null);
+    return ResultFixtures.onTarget(r, r.phaseId().replace("/x/", "/" + target + "/"), target, labels);
   }
 
   /** Study 2's machines: medium AWS with 1 core, Azure with 2; large with 2 and 4; Azure 10% faster. */

@@ -2,16 +2,14 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.ycsbmongo.orchestrator.plan.ExamplePlans;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,18 +18,11 @@ import org.junit.jupiter.api.Test;
  */
 class ExamplePlanTablesTest {
 
-  private static final Path PLANS = Path.of("..", "workloads", "plans");
-
   private static Plan checked(String file) throws IOException {
-    Path plan = PLANS.resolve(file);
+    Path plan = ExamplePlans.DIR.resolve(file);
     String text = Files.readString(plan);
-    Map<String, String> env = new HashMap<>();
-    Matcher m = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}").matcher(text);
-    while (m.find()) {
-      env.put(m.group(1), "mongodb://bench:pw@127.0.0.1:27017/ycsb");
-    }
     PlanCheck.Options unlimited = new PlanCheck.Options(false, HostLimits.fixed(1_000_000, "a test"));
-    return PlanCheck.load(text, plan, env, unlimited).matrix().plan();
+    return PlanCheck.load(text, plan, ExamplePlans.dummyEnv(text), unlimited).matrix().plan();
   }
 
   /** Each key's published heading where the plan gives one, else the key. */

@@ -1,39 +1,23 @@
 package dev.ycsbmongo.orchestrator.plan;
 
+import static dev.ycsbmongo.orchestrator.plan.ExamplePlans.expand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** Every plan in workloads/plans/ loads and expands, its ${VAR}s given dummy values. */
 class ExamplePlansTest {
 
-  private static final Path PLANS = Path.of("..", "workloads", "plans");
-
-  private static Matrix expand(Path plan) throws IOException {
-    Map<String, String> env = new HashMap<>();
-    Matcher m = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}").matcher(Files.readString(plan));
-    while (m.find()) {
-      env.put(m.group(1), "mongodb://bench:pw@127.0.0.1:27017/ycsb");
-    }
-    return PlanExpander.expand(PlanLoader.load(plan, env));
-  }
+  private static final Path PLANS = ExamplePlans.DIR;
 
   @Test
   void everyExamplePlanLoadsAndExpands() throws IOException {
-    List<Path> plans;
-    try (Stream<Path> files = Files.list(PLANS)) {
-      plans = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
-    }
+    List<Path> plans = ExamplePlans.all();
     assertTrue(plans.size() >= 5, "quickstart and one plan per field study: " + plans);
     for (Path plan : plans) {
       assertTrue(expand(plan).phases().size() > 0, plan.toString());

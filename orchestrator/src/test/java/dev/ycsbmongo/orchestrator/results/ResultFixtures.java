@@ -70,6 +70,17 @@ public final class ResultFixtures {
         10.0, 100_000L, "phases/" + index, null, null, null, null, null);
   }
 
+  /** {@code r} as run on another target: its name, masked URL and labels, under phase id {@code id}. */
+  public static PhaseResult onTarget(PhaseResult r, String id, String target, Map<String, String> labels) {
+    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), id,
+        r.kind(), r.scenario(), r.coordinates(), r.repetition(), r.dataSet(), new TargetRecord(target,
+        "mongodb://bench:****@" + target + ":27017/ycsb", labels), r.server(), r.client(), r.command(), r.properties(),
+        r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
+        r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
+        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
+        null);
+  }
+
   /** {@code r} with other coordinates (the cell's place in a sweep), server figures and connection-stress figures. */
   public static PhaseResult with(PhaseResult r, PhaseKind kind, Map<String, String> coordinates, String id,
       PhaseStatus status, String cause, ServerMetrics server, ConnectionStressResult connections) {

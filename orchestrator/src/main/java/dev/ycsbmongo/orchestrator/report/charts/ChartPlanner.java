@@ -208,8 +208,8 @@ public final class ChartPlanner {
     return curves;
   }
 
-  /** The mean of a figure over a thread count's successful cells; absent when none succeeded or none measured it. */
-  private static Optional<Double> ok(List<PhaseResult> reps, Function<CellFigures, Double> f) {
+  /** The mean of a figure over a cell's successful repetitions; absent when none succeeded or none measured it. */
+  static Optional<Double> ok(List<PhaseResult> reps, Function<CellFigures, Double> f) {
     return mean(reps.stream().filter(ChartPlanner::drawable).toList(), f);
   }
 

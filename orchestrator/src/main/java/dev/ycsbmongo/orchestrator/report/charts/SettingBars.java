@@ -91,7 +91,7 @@ final class SettingBars {
         for (int g = 0; g < groupNames.size(); g++) {
           int x = g;
           Optional.ofNullable(groups.get(groupNames.get(g)).get(value))
-              .flatMap(reps -> ChartPlanner.mean(reps.stream().filter(ChartPlanner::drawable).toList(), f.value()))
+              .flatMap(reps -> ChartPlanner.ok(reps, f.value()))
               .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null)));
         }
         series.add(new ChartSpec.Series(across + "=" + value, points, colours.get(b), false, false));

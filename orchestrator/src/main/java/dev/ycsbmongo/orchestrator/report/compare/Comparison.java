@@ -88,12 +88,9 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
       });
     }
     Function<PhaseResult, CellView> view = CellView::of;
-    Map<String, String> covarying = covarying(axis, cellsA, spec.a(), cellsB, spec.b(), view, rules);
-    Set<String> ignored = ignored(covarying, rules);
-    Map<CellKey, List<PhaseResult>> sideA = side(cellsA, axis, spec.a(), ignored, view);
-    Map<CellKey, List<PhaseResult>> sideB = side(cellsB, axis, spec.b(), ignored, view);
-    Set<String> matched = matchedLabels(axis, ignored, cellsA, cellsB, view);
-    Set<String> grouping = grouping(axis, matched, cellsA, spec.a(), cellsB, spec.b(), view);
+    Sides<PhaseResult> sides = Sides.of(axis, cellsA, cellsB, spec, view, rules);
+    Map<CellKey, List<PhaseResult>> sideA = sides.a();
+    Map<CellKey, List<PhaseResult>> sideB = sides.b();
 
     List<Pair> pairs = new ArrayList<>();
     List<Unpaired> unpaired = new ArrayList<>();
@@ -103,8 +100,8 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
       CellKey key = e.getKey();
       List<PhaseResult> other = sideB.get(key);
       if (other == null) {
-        java.util.Optional<LabelMismatch> near = nearest(key, e.getValue(), sideA, sideB, true, matched, grouping,
-            spec, view);
+        java.util.Optional<LabelMismatch> near = nearest(key, e.getValue(), sideA, sideB, true, sides.matched(),
+            sides.grouping(), spec, view);
         near.ifPresent(mismatched::add);
         unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), "A", near.map(LabelMismatch::reason)
             .orElse("no cell with " + spec.by() + "=" + spec.b())));
@@ -128,18 +125,19 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
         unpaired.add(new Unpaired(key.scenario(), key.kind(), key.cell(), Unpaired.BOTH, refusalReason(why)));
         continue;
       }
-      pairs.add(pair(key, okA, okB, axis, ignored, spec, rules));
+      pairs.add(pair(key, okA, okB, axis, sides.ignored(), spec, rules));
     }
     sideB.forEach((k, cells) -> {
       if (!sideA.containsKey(k)) {
-        java.util.Optional<LabelMismatch> near = nearest(k, cells, sideB, sideA, false, matched, grouping, spec, view);
+        java.util.Optional<LabelMismatch> near = nearest(k, cells, sideB, sideA, false, sides.matched(),
+            sides.grouping(), spec, view);
         near.ifPresent(mismatched::add);
         unpaired.add(new Unpaired(k.scenario(), k.kind(), k.cell(), "B", near.map(LabelMismatch::reason)
             .orElse("no cell with " + spec.by() + "=" + spec.a())));
       }
     });
     List<String> notes = new ArrayList<>();
-    covarying.forEach((k, values) -> notes.add(k + " changes with " + spec.by() + " (" + values
+    sides.covarying().forEach((k, values) -> notes.add(k + " changes with " + spec.by() + " (" + values
         + "), so it is not used to pair cells"));
     replayedNote(cellsA, cellsB, twoRuns).ifPresent(notes::add);
     List<Range> ranges = ranges(pairs);
@@ -173,19 +171,16 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
       return java.util.Optional.empty();
     }
     Function<CellView, CellView> view = v -> v;
-    Map<String, String> covarying = covarying(axis, cells, spec.a(), cells, spec.b(), view, rules);
-    Set<String> ignored = ignored(covarying, rules);
-    Map<CellKey, List<CellView>> sideA = side(cells, axis, spec.a(), ignored, view);
-    Map<CellKey, List<CellView>> sideB = side(cells, axis, spec.b(), ignored, view);
-    Set<String> matched = matchedLabels(axis, ignored, cells, cells, view);
-    Set<String> grouping = grouping(axis, matched, cells, spec.a(), cells, spec.b(), view);
+    Sides<CellView> sides = Sides.of(axis, cells, cells, spec, view, rules);
+    Map<CellKey, List<CellView>> sideA = sides.a();
+    Map<CellKey, List<CellView>> sideB = sides.b();
     List<Refusal> refused = new ArrayList<>();
     List<LabelMismatch> mismatched = new ArrayList<>();
     int pairs = 0;
     for (Map.Entry<CellKey, List<CellView>> e : sideA.entrySet()) {
       List<CellView> b = sideB.get(e.getKey());
       if (b == null) {
-        nearest(e.getKey(), e.getValue(), sideA, sideB, true, matched, grouping, spec, view)
+        nearest(e.getKey(), e.getValue(), sideA, sideB, true, sides.matched(), sides.grouping(), spec, view)
             .ifPresent(mismatched::add);
         continue;
       }
@@ -195,7 +190,7 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
     }
     sideB.forEach((k, b) -> {
       if (!sideA.containsKey(k)) {
-        nearest(k, b, sideB, sideA, false, matched, grouping, spec, view).ifPresent(mismatched::add);
+        nearest(k, b, sideB, sideA, false, sides.matched(), sides.grouping(), spec, view).ifPresent(mismatched::add);
       }
     });
     return java.util.Optional.of(new Preview(pairs, refused, mismatched));
@@ -207,6 +202,32 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
   }
 
   /** The labels a cell leaves out: those that change with BY, and those that describe the target. */
+  /**
+   * The two sides keyed for pairing, and what keys them: one derivation for the comparison and for its
+   * preview ({@link #beforehand}), so what validate predicts is what compare does.
+   *
+   * @param covarying labels that change with BY -> "A's values vs B's values"
+   * @param ignored the labels left out of a cell's key: the covarying and the describing ones
+   * @param a side A's cells by key
+   * @param b side B's cells by key
+   * @param matched the target labels a cell's key holds
+   * @param grouping the matched labels that take the same values on both sides
+   */
+  private record Sides<T>(Map<String, String> covarying, Set<String> ignored, Map<CellKey, List<T>> a,
+      Map<CellKey, List<T>> b, Set<String> matched, Set<String> grouping) {
+
+    static <T> Sides<T> of(CompareAxis axis, List<T> cellsA, List<T> cellsB, CompareSpec spec,
+        Function<T, CellView> view, PairingRules rules) {
+      Map<String, String> covarying = Comparison.covarying(axis, cellsA, spec.a(), cellsB, spec.b(), view, rules);
+      Set<String> ignored = Comparison.ignored(covarying, rules);
+      Map<CellKey, List<T>> a = side(cellsA, axis, spec.a(), ignored, view);
+      Map<CellKey, List<T>> b = side(cellsB, axis, spec.b(), ignored, view);
+      Set<String> matched = matchedLabels(axis, ignored, cellsA, cellsB, view);
+      return new Sides<>(covarying, ignored, a, b, matched,
+          Comparison.grouping(axis, matched, cellsA, spec.a(), cellsB, spec.b(), view));
+    }
+  }
+
   private static Set<String> ignored(Map<String, String> covarying, PairingRules rules) {
     Set<String> ignored = new LinkedHashSet<>(covarying.keySet());
     ignored.addAll(rules.describing());

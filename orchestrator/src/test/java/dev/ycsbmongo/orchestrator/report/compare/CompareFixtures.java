@@ -4,7 +4,6 @@ import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ResultFixtures;
-import dev.ycsbmongo.orchestrator.results.TargetRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,13 +31,7 @@ final class CompareFixtures {
 
   /** {@code r} on another target (name and labels), as when BY is a label or the target. */
   static PhaseResult on(PhaseResult r, String target, Map<String, String> labels) {
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId().replace(r.target().name(), target),
-        r.kind(), r.scenario(), r.coordinates(), r.repetition(), r.dataSet(), new TargetRecord(target,
-        "mongodb://bench:****@" + target + ":27017/ycsb", labels), r.server(), r.client(), r.command(), r.properties(),
-        r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
-        r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
-        null);
+    return ResultFixtures.onTarget(r, r.phaseId().replace(r.target().name(), target), target, labels);
   }
 
   /**
