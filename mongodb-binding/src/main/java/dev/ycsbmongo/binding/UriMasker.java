@@ -34,8 +34,7 @@ public final class UriMasker {
         return out.toString();
       }
       int userInfoStart = text.indexOf("://", schemeAt) + 3;
-      int authorityEnd = authorityEnd(text, userInfoStart);
-      int at = text.lastIndexOf('@', authorityEnd - 1);
+      int at = userInfoEnd(text, userInfoStart);
       int colon = at > userInfoStart ? text.indexOf(':', userInfoStart) : -1;
       if (at >= userInfoStart && colon >= 0 && colon < at) {
         out.append(text, from, colon + 1).append(MASK);
@@ -78,7 +77,8 @@ public final class UriMasker {
       }
       int userInfoStart = uri.indexOf("://", schemeAt) + 3;
       int authorityEnd = authorityEnd(uri, userInfoStart);
-      int at = uri.lastIndexOf('@', authorityEnd - 1);
+      int at = userInfoEnd(uri, userInfoStart);
+      authorityEnd = Math.max(authorityEnd, at + 1);
       if (at >= userInfoStart) {
         int colon = uri.indexOf(':', userInfoStart);
         if (colon >= 0 && colon < at && at > colon + 1) {
@@ -108,6 +108,37 @@ public final class UriMasker {
       }
     }
     return best;
+  }
+
+  /**
+   * The '@' that ends the user info of the connection string whose user info starts at {@code start}, or -1
+   * when it has none. The driver takes ',', ')', ']', '}', quotes and spaces in a password as they are, so a
+   * token that ends at one of them is not yet the end of the user info: the '@' may come later in the same
+   * line, before the path ('/', '?') or the next connection string. Reading too far only masks more of a
+   * line; stopping too early would print the rest of the password.
+   */
+  private static int userInfoEnd(String text, int start) {
+    int authorityEnd = authorityEnd(text, start);
+    int at = text.lastIndexOf('@', authorityEnd - 1);
+    if (at >= start) {
+      return at;
+    }
+    int next = nextScheme(text, start);
+    int limit = next < 0 ? text.length() : next;
+    int colon = text.indexOf(':', start);
+    if (authorityEnd >= limit || colon < 0 || colon >= authorityEnd || !isTokenEnd(text.charAt(authorityEnd))) {
+      return -1;
+    }
+    for (int i = authorityEnd; i < limit; i++) {
+      char c = text.charAt(i);
+      if (c == '@') {
+        return i;
+      }
+      if (c == '/' || c == '?' || c == '\n' || c == '\r') {
+        return -1;
+      }
+    }
+    return -1;
   }
 
   /**

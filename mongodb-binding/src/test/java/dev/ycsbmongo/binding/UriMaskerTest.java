@@ -40,4 +40,22 @@ class UriMaskerTest {
     assertEquals(List.of("p%40ss", "p@ss"), UriMasker.passwords("mongodb://u:p%40ss@h/db"));
     assertTrue(UriMasker.passwords("mongodb://h/db").isEmpty());
   }
+  @Test
+  void masksPasswordsHoldingCharactersThatEndATokenInText() {
+    for (String pw : List.of("pa,ss99", "pa)ss99", "pa]ss99", "pa}ss99", "pa'ss99", "pa\"ss99", "pa ss99")) {
+      String url = "mongodb://bench:" + pw + "@127.0.0.1:1/ycsb";
+      assertEquals("ycsb: cannot use mongodb://bench:****@127.0.0.1:1/ycsb: connection refused",
+          UriMasker.mask("ycsb: cannot use " + url + ": connection refused"), pw);
+      assertEquals(List.of(pw), UriMasker.passwords(url), pw);
+    }
+    assertEquals("uri: mongodb://bench:****@h1,h2/x?w=1", UriMasker.mask("uri: mongodb://bench:p,w@h1,h2/x?w=1"));
+  }
+
+  @Test
+  void doesNotReachIntoTheNextUrlOrPastThePath() {
+    assertEquals("mongodb://h:1, mongodb://u:****@h/x", UriMasker.mask("mongodb://h:1, mongodb://u:p@h/x"));
+    assertEquals("mongodb://h:27017/db (mail ops@example.com)",
+        UriMasker.mask("mongodb://h:27017/db (mail ops@example.com)"));
+    assertEquals("mongodb://h:27017\nops@example.com", UriMasker.mask("mongodb://h:27017\nops@example.com"));
+  }
 }
