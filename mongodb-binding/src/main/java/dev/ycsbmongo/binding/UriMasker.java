@@ -36,7 +36,7 @@ public final class UriMasker {
       int userInfoStart = text.indexOf("://", schemeAt) + 3;
       int at = userInfoEnd(text, userInfoStart);
       int colon = at > userInfoStart ? text.indexOf(':', userInfoStart) : -1;
-      if (at >= userInfoStart && colon >= 0 && colon < at) {
+      if (at >= userInfoStart && colon >= 0 && colon < at && !isTemplate(text.substring(colon + 1, at))) {
         out.append(text, from, colon + 1).append(MASK);
         from = at;
       } else {
@@ -89,6 +89,14 @@ public final class UriMasker {
       }
       from = Math.max(userInfoStart, authorityEnd);
     }
+  }
+
+  /**
+   * A plan's {@code ${VAR}} in place of a password is no secret (the value is substituted where the plan is
+   * read, and masked wherever it appears): showing it tells the user which variable the URL takes.
+   */
+  private static boolean isTemplate(String password) {
+    return password.matches("\\$\\{[A-Za-z_][A-Za-z0-9_]*}");
   }
 
   private static Optional<String> decode(String raw) {

@@ -49,6 +49,9 @@ class UriMaskerTest {
       assertEquals(List.of(pw), UriMasker.passwords(url), pw);
     }
     assertEquals("uri: mongodb://bench:****@h1,h2/x?w=1", UriMasker.mask("uri: mongodb://bench:p,w@h1,h2/x?w=1"));
+    // a plan's ${VAR} is shown, not a secret; a password that merely contains braces is masked
+    assertEquals("mongodb://test:${PW}@db.example:port/ycsb", UriMasker.mask("mongodb://test:${PW}@db.example:port/ycsb"));
+    assertEquals("mongodb://test:****@h/ycsb", UriMasker.mask("mongodb://test:a${PW}b@h/ycsb"));
   }
 
   @Test
