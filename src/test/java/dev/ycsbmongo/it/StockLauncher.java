@@ -7,14 +7,12 @@ import java.util.Optional;
 /**
  * Finds YCSB 0.17.0's own MongoDB launcher ({@code ycsb.sh load|run mongodb ARGS}) for the
  * side-by-side tests: the {@value #PROPERTY} system property, else the {@value #ENV} environment
- * variable, else {@code <project root>/../shared/baselines/ycsb-0.17.0-mongodb/ycsb.sh}, where CI
- * keeps one beside its clone.
+ * variable ({@code .ci/run} sets it where the CI machine has a copy).
  */
 final class StockLauncher {
 
   static final String PROPERTY = "ycsb.stock.launcher";
   static final String ENV = "YCSB_STOCK_LAUNCHER";
-  static final String DEFAULT = "../shared/baselines/ycsb-0.17.0-mongodb/ycsb.sh";
 
   private StockLauncher() {
   }
@@ -27,13 +25,11 @@ final class StockLauncher {
       configured = System.getenv(ENV);
       from = ENV;
     }
-    Path launcher;
     if (configured == null || configured.isBlank()) {
-      launcher = ProjectRoot.find().resolve(DEFAULT).normalize();
-      from = "the default place";
-    } else {
-      launcher = Path.of(configured.trim()).toAbsolutePath().normalize();
+      return new Found(Optional.empty(), "no YCSB 0.17.0 MongoDB launcher given: set " + ENV + " or -D" + PROPERTY
+          + " to its ycsb.sh");
     }
+    Path launcher = Path.of(configured.trim()).toAbsolutePath().normalize();
     if (!Files.isRegularFile(launcher) || !Files.isExecutable(launcher)) {
       return new Found(Optional.empty(), "no YCSB 0.17.0 MongoDB launcher: " + launcher + " (from " + from
           + ") is not an executable file; set " + ENV + " or -D" + PROPERTY + " to its ycsb.sh");
