@@ -53,7 +53,8 @@ public interface HostLimits {
   /**
    * Linux's limits on threads: every thread is a task with a pid, so the pid space
    * ({@code kernel.pid_max}), the task table ({@code kernel.threads-max}), the per-user process
-   * limit ({@code ulimit -u}, which counts threads) and a cgroup's {@code pids.max} all cap it;
+   * limit ({@code ulimit -u}, which counts threads) and the {@code pids.max} of this process's cgroup
+   * and of each of its parents (cgroup v2, or v1's pids controller) all cap it;
    * and memory, at {@value #BYTES_PER_THREAD} bytes per thread after the JVM's heap.
    */
   final class Proc implements HostLimits {
@@ -95,11 +96,13 @@ public interface HostLimits {
           ceiling(n - inUse - own, "threads-max %,d from /proc/sys/kernel/threads-max" + less, n)));
       maxUserProcesses().ifPresent(n -> ceilings.add(
           ceiling(n - inUse - own, "max user processes %,d from ulimit -u (/proc/self/limits)" + less, n)));
-      number("sys/fs/cgroup/pids.max").ifPresent(n -> {
-        long current = number("sys/fs/cgroup/pids.current").orElse(0L);
-        ceilings.add(new ThreadCeiling(n - current - own, String.format(Locale.ROOT,
-            "cgroup pids.max %,d from /sys/fs/cgroup/pids.max, less %,d in use and %s", n, current, forJvms)));
-      });
+      for (String dir : pidsGroups()) {
+        number(dir + "/pids.max").ifPresent(n -> {
+          long current = number(dir + "/pids.current").orElse(0L);
+          ceilings.add(new ThreadCeiling(n - current - own, String.format(Locale.ROOT,
+              "cgroup pids.max %,d from /%s/pids.max, less %,d in use and %s", n, dir, current, forJvms)));
+        });
+      }
       long base = JVM_BASE_BYTES * jvms;
       String heaps = jvms == 1 ? "the YCSB JVM's heap and code"
           : String.format(Locale.ROOT, "the heaps and code of %,d YCSB JVMs", jvms);
@@ -113,6 +116,45 @@ public interface HostLimits {
 
     private static ThreadCeiling ceiling(long free, String format, long limit) {
       return new ThreadCeiling(free, String.format(Locale.ROOT, format, limit));
+    }
+
+    /**
+     * The cgroup directories whose {@code pids.max} bound this process, each relative to the root: every
+     * level from this process's own group up to the hierarchy's root, for cgroup v2 (the {@code 0::} line
+     * of /proc/self/cgroup, under /sys/fs/cgroup) and for v1's pids controller (its {@code pids} line,
+     * under /sys/fs/cgroup/pids), since a parent's limit holds for its children too. A level that does not
+     * exist here is skipped: inside a container /proc/self/cgroup may name the host's path while
+     * /sys/fs/cgroup is the container's own group.
+     */
+    private List<String> pidsGroups() {
+      List<String> dirs = new ArrayList<>();
+      String self = text("proc/self/cgroup").orElse("");
+      Optional<String> v2 = groupPath(self, "");
+      Optional<String> v1 = groupPath(self, "pids");
+      levels("sys/fs/cgroup", v2.orElse("/"), dirs);
+      if (v1.isPresent()) {
+        levels("sys/fs/cgroup/pids", v1.get(), dirs);
+      }
+      return dirs;
+    }
+
+    /** The path of the line {@code ID:CONTROLLERS:PATH} of /proc/self/cgroup whose controllers hold {@code name}. */
+    private static Optional<String> groupPath(String procSelfCgroup, String name) {
+      return procSelfCgroup.lines().map(l -> l.split(":", 3)).filter(f -> f.length == 3)
+          .filter(f -> name.isEmpty() ? f[1].isEmpty() : List.of(f[1].split(",")).contains(name))
+          .map(f -> f[2].trim()).findFirst();
+    }
+
+    /** {@code mount/path}, then each parent up to {@code mount}; a path that would leave the mount is left out. */
+    private void levels(String mount, String path, List<String> into) {
+      Path base = Path.of(mount);
+      Path p = base.resolve(path.replaceFirst("^/+", "")).normalize();
+      if (!p.startsWith(base)) {
+        p = base;
+      }
+      for (; p != null && p.startsWith(base); p = p.getParent()) {
+        into.add(p.toString());
+      }
     }
 
     /** Every task (thread) on the machine: the fourth field of /proc/loadavg is running/total. */

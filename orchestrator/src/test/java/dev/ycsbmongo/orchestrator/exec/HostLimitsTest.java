@@ -63,4 +63,70 @@ class HostLimitsTest {
   void knowsNoLimitWithoutProc(@TempDir Path root) {
     assertEquals(Optional.empty(), new HostLimits.Proc(root).threadCeiling());
   }
+
+  /** A machine with plenty of everything but its cgroups: threads-max 192,730, no ulimit -u, 23 GB available. */
+  private static Path roomy(Path root, String procSelfCgroup) throws IOException {
+    write(machine(root, "4194304", "unlimited", 23_000_000), "proc/self/cgroup", procSelfCgroup);
+    return root;
+  }
+
+  @Test
+  void readsTheCgroupV1PidsControllerOfThisProcess(@TempDir Path root) throws IOException {
+    // what docker --pids-limit 400 gives on a cgroup-v1 host, seen from the host's own /sys
+    roomy(root, "12:pids:/docker/abc\n11:memory:/docker/abc\n0::/\n");
+    write(root, "sys/fs/cgroup/pids/docker/abc/pids.max", "400\n");
+    write(root, "sys/fs/cgroup/pids/docker/abc/pids.current", "12\n");
+    write(root, "sys/fs/cgroup/pids/pids.max", "max\n");  // v1's root has none; a "max" is no limit either
+    HostLimits.ThreadCeiling c = new HostLimits.Proc(root).threadCeiling().orElseThrow();
+    assertEquals(400 - 12 - 64, c.threads());
+    assertEquals("cgroup pids.max 400 from /sys/fs/cgroup/pids/docker/abc/pids.max, less 12 in use and 64 for the JVM"
+        + " itself", c.reason());
+  }
+
+  @Test
+  void readsTheCgroupV1RootWhenThisProcessSeesOnlyItsOwnGroup(@TempDir Path root) throws IOException {
+    // inside the container: /proc/self/cgroup names the host's path, /sys/fs/cgroup/pids is the group itself
+    roomy(root, "12:pids:/docker/abc\n");
+    write(root, "sys/fs/cgroup/pids/pids.max", "400\n");
+    HostLimits.ThreadCeiling c = new HostLimits.Proc(root).threadCeiling(3).orElseThrow();
+    assertEquals(400 - 3 * 64, c.threads());
+    assertEquals("cgroup pids.max 400 from /sys/fs/cgroup/pids/pids.max, less 0 in use and 192 for the 3 JVMs"
+        + " themselves", c.reason());
+  }
+
+  @Test
+  void readsTheTightestCgroupV2LevelFromThisProcessUpToTheRoot(@TempDir Path root) throws IOException {
+    roomy(root, "0::/user.slice/bench.scope\n");
+    write(root, "sys/fs/cgroup/user.slice/bench.scope/pids.max", "max\n");
+    write(root, "sys/fs/cgroup/user.slice/bench.scope/pids.current", "5\n");
+    write(root, "sys/fs/cgroup/user.slice/pids.max", "1000\n");
+    write(root, "sys/fs/cgroup/user.slice/pids.current", "700\n");
+    HostLimits.ThreadCeiling c = new HostLimits.Proc(root).threadCeiling().orElseThrow();
+    assertEquals(1000 - 700 - 64, c.threads());
+    assertEquals("cgroup pids.max 1,000 from /sys/fs/cgroup/user.slice/pids.max, less 700 in use and 64 for the JVM"
+        + " itself", c.reason());
+  }
+
+  @Test
+  void readsTheCgroupV2RootOfAContainer(@TempDir Path root) throws IOException {
+    roomy(root, "0::/\n");
+    write(root, "sys/fs/cgroup/pids.max", "400\n");
+    write(root, "sys/fs/cgroup/pids.current", "30\n");
+    assertEquals(400 - 30 - 64, new HostLimits.Proc(root).threadCeiling().orElseThrow().threads());
+  }
+
+  @Test
+  void aCgroupWithoutLimitsOrFilesLeavesTheOtherLimits(@TempDir Path root) throws IOException {
+    roomy(root, "0::/a/b\n12:pids:/c\n");
+    write(root, "sys/fs/cgroup/a/pids.max", "max\n");  // no pids.current, no file at a/b, no v1 mount
+    HostLimits.ThreadCeiling c = new HostLimits.Proc(root).threadCeiling().orElseThrow();
+    assertEquals(192_730 - 394 - 64, c.threads(), c.reason());
+  }
+
+  @Test
+  void aCgroupPathCannotLeaveTheCgroupTree(@TempDir Path root) throws IOException {
+    roomy(root, "0::/../../etc\n");
+    write(root, "etc/pids.max", "1\n");
+    assertEquals(192_730 - 394 - 64, new HostLimits.Proc(root).threadCeiling().orElseThrow().threads());
+  }
 }

@@ -102,6 +102,24 @@ class PlanCheckTest {
   }
 
   @Test
+  void refusesAThousandThreadsInACgroupV1GroupOfFourHundredPids(@TempDir Path root) throws IOException {
+    // docker --pids-limit 400 on a cgroup-v1 host: the machine's own limits are far away
+    Files.createDirectories(root.resolve("proc/sys/kernel"));
+    Files.writeString(root.resolve("proc/sys/kernel/pid_max"), "4194304\n");
+    Files.createDirectories(root.resolve("proc/self"));
+    Files.writeString(root.resolve("proc/self/cgroup"), "12:pids:/docker/abc\n4:memory:/docker/abc\n");
+    Files.createDirectories(root.resolve("sys/fs/cgroup/pids/docker/abc"));
+    Files.writeString(root.resolve("sys/fs/cgroup/pids/docker/abc/pids.max"), "400\n");
+    Files.writeString(root.resolve("sys/fs/cgroup/pids/docker/abc/pids.current"), "3\n");
+    PlanException e = assertThrows(PlanException.class,
+        () -> check(plan("1000", ""), new PlanCheck.Options(false, new HostLimits.Proc(root))));
+    assertEquals("plan.yaml:5: scenarios[0].properties.threads: 1,000 threads is more than this machine can host:"
+        + " at most 333 (cgroup pids.max 400 from /sys/fs/cgroup/pids/docker/abc/pids.max, less 3 in use and 64 for"
+        + " the JVM itself); lower the thread count, run the client on a larger machine, or spread the cell over"
+        + " several client machines (clients: N with execution.backend: kubernetes)", e.getMessage());
+  }
+
+  @Test
   void blamesTheLoadThreadsOfThePreparingLoad() {
     HostLimits tiny = HostLimits.fixed(4, "max user processes 100 from ulimit -u");
     PlanException e = assertThrows(PlanException.class, () -> check(plan("2", "execution: {load: {threads: 8}}\n"),
