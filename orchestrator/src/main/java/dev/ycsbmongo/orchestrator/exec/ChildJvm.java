@@ -18,6 +18,8 @@ public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
   static final int MANY_THREADS = 1000;
   /** Overrides the class path of the children (tests, unusual layouts). */
   public static final String CLASS_PATH_PROPERTY = "ycsbmongo.child.classpath";
+  /** Overrides the java command of the children (tests standing in a child that hangs or fails). */
+  public static final String JAVA_PROPERTY = "ycsbmongo.child.java";
   /**
    * The class data sharing archive {@code scripts/orchestrator} started this JVM with (for this
    * class path, built at {@code mvn package}): the children start with it too, about 0.4 s less
@@ -31,7 +33,8 @@ public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
 
   /** The JVM running the orchestrator, and its class path (the launcher puts the binding on it). */
   public static ChildJvm current() {
-    return new ChildJvm(Path.of(System.getProperty("java.home"), "bin", "java"),
+    String java = System.getProperty(JAVA_PROPERTY);
+    return new ChildJvm(java != null ? Path.of(java) : Path.of(System.getProperty("java.home"), "bin", "java"),
         System.getProperty(CLASS_PATH_PROPERTY, System.getProperty("java.class.path")),
         sharedArchiveOptions(System.getProperty(SHARED_ARCHIVE_PROPERTY)));
   }

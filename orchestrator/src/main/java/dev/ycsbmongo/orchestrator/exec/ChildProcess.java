@@ -26,15 +26,30 @@ final class ChildProcess {
   static final String STDOUT_FILE = "ycsb.out";
   static final String STDERR_FILE = "ycsb.err";
   private static final Duration GRACE = Duration.ofSeconds(10);
+  /**
+   * How long a child past its bound has after SIGTERM before SIGKILL: short, since YCSB exports nothing when
+   * stopped and a frozen or thread-starved JVM never handles the signal.
+   */
+  private static final Duration AT_BOUND = Duration.ofSeconds(2);
   private static final int KEPT_LINES = 20;
 
-  /** How it ended. {@code lastLines}: the last non-status stderr lines, for the failure cause. */
-  record Outcome(int exitCode, boolean timedOut, boolean stopped, Duration elapsed, List<String> lastLines) {
+  /**
+   * How it ended. {@code lastLines}: the last non-status stderr lines, for the failure cause; {@code timedOut}: ended
+   * at its bound ({@link PhaseBound}); {@code threadFailure}: why it was ended at once because it could not start a
+   * thread ({@link ThreadStartFailure}), else null.
+   */
+  record Outcome(int exitCode, boolean timedOut, boolean stopped, Duration elapsed, List<String> lastLines,
+      String threadFailure) {
+
+    Outcome(int exitCode, boolean timedOut, boolean stopped, Duration elapsed, List<String> lastLines) {
+      this(exitCode, timedOut, stopped, elapsed, lastLines, null);
+    }
   }
 
   private final Process process;
   private final Thread pump;
   private final Deque<String> lastLines = new ArrayDeque<>();
+  private volatile String threadFailure;
   private final StopSignal stop;
   private final StopSignal.Registration onStop;
 
@@ -47,7 +62,7 @@ final class ChildProcess {
       if (r.reason() == StopSignal.Reason.TARGET_DOWN) {
         abort();
       } else {
-        kill();
+        kill(GRACE);
       }
     });
   }
@@ -77,6 +92,14 @@ final class ChildProcess {
         String safe = UriMasker.mask(line, secrets);
         w.write(safe);
         w.write('\n');
+        if (threadFailure == null) {
+          var failure = ThreadStartFailure.reason(safe);
+          if (failure.isPresent()) {
+            threadFailure = failure.get();
+            // no SIGTERM first: a JVM out of threads cannot start the thread that would handle it
+            process.destroyForcibly();
+          }
+        }
         var status = StatusLine.parse(safe);
         if (status.isPresent()) {
           onStatus.accept(status.get());
@@ -94,19 +117,19 @@ final class ChildProcess {
     }
   }
 
-  /** Waits for the end, killing the child after {@code timeout}. */
-  Outcome await(Duration timeout) throws InterruptedException {
+  /** Waits for the end, ending the child at {@code bound} ({@link PhaseBound}) whatever state it is in. */
+  Outcome await(Duration bound) throws InterruptedException {
     long start = System.nanoTime();
     try {
-      boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      boolean timedOut = !finished && !stopped();
+      boolean finished = process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS);
+      boolean timedOut = !finished && !stopped() && threadFailure == null;
       if (!finished) {
-        kill();
+        kill(timedOut ? AT_BOUND : GRACE);
       }
       pump.join(GRACE.toMillis());
       Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
       synchronized (lastLines) {
-        return new Outcome(process.exitValue(), timedOut, stopped(), elapsed, List.copyOf(lastLines));
+        return new Outcome(process.exitValue(), timedOut, stopped(), elapsed, List.copyOf(lastLines), threadFailure);
       }
     } finally {
       onStop.close();
@@ -128,10 +151,10 @@ final class ChildProcess {
     process.destroyForcibly();
   }
 
-  private void kill() {
+  private void kill(Duration wait) {
     process.destroy();
     try {
-      if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (!process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)) {
         process.destroyForcibly().waitFor();
       }
     } catch (InterruptedException e) {

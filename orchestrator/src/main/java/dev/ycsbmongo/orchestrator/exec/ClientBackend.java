@@ -15,7 +15,7 @@ import java.util.Optional;
 interface ClientBackend {
 
   /**
-   * Runs the clients to their end, the phase's timeout, or its stop signal.
+   * Runs the clients to their end, the phase's bound, or its stop signal.
    *
    * @param lines receives each client's output lines, in order within a client; may be called from several threads
    */
@@ -34,7 +34,7 @@ interface ClientBackend {
    *     client's index or start (each backend adds its own); never a secret
    * @param uri the target's connection string (secret: each backend hands it over its own safe way)
    * @param dir the phase's directory: the clients' own output files go under {@code clients/}
-   * @param timeout the phase's timeout
+   * @param timeout the phase's bound ({@link PhaseBound}): the clients are ended then, whatever state they are in
    * @param jobName a name unique to this run and phase (Kubernetes' Job), a DNS label
    */
   record Launch(String mode, int clients, int threads, List<String> clientArgs, String uri, Path dir, Duration timeout,
@@ -51,7 +51,7 @@ interface ClientBackend {
    * @param failure the first cause that fails the cell on the backend's side (a client that exited non-zero,
    *     a pod evicted, a client that never said hello); empty when every client ended well
    * @param stopped ended by the phase's stop signal (Ctrl-C, or its target down)
-   * @param timedOut killed at the phase's timeout
+   * @param timedOut ended at the phase's bound
    * @param cleanupProblem what the backend could not clean up (a Job left behind)
    */
   record Run(Duration elapsed, Optional<String> failure, boolean stopped, boolean timedOut,

@@ -99,8 +99,8 @@ final class DistributedPhaseRunner implements PhaseRunner {
       long t0 = System.nanoTime();
       long launchedMillis = System.currentTimeMillis();
       try (sampling; watch) {
-        run = backend.run(new ClientBackend.Launch(ClientMain.YCSB, n, phase.threads(), args, uri, dir, phase.timeout(),
-            jobName(ctx, phase)), (client, line) -> {
+        run = backend.run(new ClientBackend.Launch(ClientMain.YCSB, n, phase.threads(), args, uri, dir,
+            PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit(), jobName(ctx, phase)), (client, line) -> {
               long ops = frames.accept(client, line);
               if (ops >= 0) {
                 cell.progress().status(phase, new ProgressListener.PhaseProgress(

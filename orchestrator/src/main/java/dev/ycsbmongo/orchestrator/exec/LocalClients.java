@@ -48,11 +48,22 @@ final class LocalClients implements ClientBackend {
 
   private final ChildJvm jvm;
   private final Path connectionFile;
+  private final HostLimits host;
 
   /** @param connectionFile the 0600 properties file with the connection string, the clients' {@code -P} */
   LocalClients(ChildJvm jvm, Path connectionFile) {
+    this(jvm, connectionFile, HostLimits.current());
+  }
+
+  /** @param host the machine whose thread limit a client that could not start its threads is told of */
+  LocalClients(ChildJvm jvm, Path connectionFile, HostLimits host) {
     this.jvm = jvm;
     this.connectionFile = connectionFile;
+    this.host = host;
+  }
+
+  /** A client that could not start its threads ({@link ThreadStartFailure}): which, and its JVM's words. */
+  private record ThreadFailure(int client, String reason) {
   }
 
   @Override
@@ -69,15 +80,27 @@ final class LocalClients implements ClientBackend {
     List<Client> clients = new java.util.concurrent.CopyOnWriteArrayList<>();
     CountDownLatch hellos = new CountDownLatch(n);
     AtomicReference<String> failure = new AtomicReference<>();
+    AtomicReference<ThreadFailure> threadFailure = new AtomicReference<>();
     CountDownLatch anyEnded = new CountDownLatch(1);
+    // every client at once, without SIGTERM: a JVM out of threads cannot start the thread that would handle it
+    java.util.function.BiConsumer<Integer, String> onThreadFailure = (index, reason) -> {
+      if (threadFailure.compareAndSet(null, new ThreadFailure(index, reason))) {
+        failure.compareAndSet(null, "client " + index + " could not start its threads (" + reason + ")");
+        clients.forEach(c -> c.end(true));
+        anyEnded.countDown();
+      }
+    };
     try (StopSignal.Registration onStop = stop.onRequest(r -> clients.forEach(c -> c.end(
         r.reason() == StopSignal.Reason.TARGET_DOWN)))) {
       try {
         Files.createDirectories(dir);
         for (int i = 0; i < n; i++) {
-          Client c = Client.start(command(launch, i), dir, i, secrets, lines, hellos, failure, anyEnded);
+          Client c = Client.start(command(launch, i), dir, i, secrets, lines, hellos, failure, anyEnded,
+              onThreadFailure);
           clients.add(c);
-          if (stop.isRequested()) {
+          if (threadFailure.get() != null) {
+            c.end(true);
+          } else if (stop.isRequested()) {
             c.end(false);
           }
         }
@@ -85,10 +108,13 @@ final class LocalClients implements ClientBackend {
         failure.compareAndSet(null, "cannot start client " + clients.size() + ": " + e.getMessage());
       }
       Duration timeout = launch.timeout();
+      long deadline = t0 + timeout.toNanos();
       boolean timedOut = false;
       if (failure.get() == null && !stop.isRequested()) {
-        if (!awaitHellos(hellos, anyEnded, stop)) {
-          if (failure.get() == null && !stop.isRequested()) {
+        if (!awaitHellos(hellos, anyEnded, stop, deadline)) {
+          if (failure.get() == null && !stop.isRequested() && System.nanoTime() - deadline >= 0) {
+            timedOut = true;  // the phase's bound holds from the launch, the clients' start included
+          } else if (failure.get() == null && !stop.isRequested()) {
             failure.set(String.format("%d of %d clients did not say hello within %d s (a JVM that did not start, or"
                 + " a machine too loaded to start %d)", hellos.getCount(), n, HELLO_TIMEOUT.toSeconds(), n));
           }
@@ -99,10 +125,9 @@ final class LocalClients implements ClientBackend {
           }
         }
       }
-      if (failure.get() != null || stop.isRequested()) {
+      if (failure.get() != null || stop.isRequested() || timedOut) {
         clients.forEach(c -> c.end(false));
       } else {
-        long deadline = t0 + timeout.toNanos();
         while (!allEnded(clients) && failure.get() == null && !stop.isRequested()) {
           long left = deadline - System.nanoTime();
           if (left <= 0) {
@@ -119,8 +144,12 @@ final class LocalClients implements ClientBackend {
         c.await();
       }
       boolean stopped = stop.isRequested() && !stop.is(StopSignal.Reason.TARGET_DOWN);
-      return new Run(Duration.ofNanos(System.nanoTime() - t0), Optional.ofNullable(failure.get()), stopped,
-          timedOut, Optional.empty());
+      ThreadFailure tf = threadFailure.get();
+      // the host's limit read now that the clients are gone: what it allows without them
+      String cause = tf != null ? ThreadStartFailure.cause("client " + tf.client(), tf.reason(), n, launch.threads(), host)
+          : failure.get();
+      return new Run(Duration.ofNanos(System.nanoTime() - t0), Optional.ofNullable(cause), stopped,
+          timedOut && tf == null, Optional.empty());
     } finally {
       for (Client c : clients) {
         c.kill();
@@ -132,11 +161,15 @@ final class LocalClients implements ClientBackend {
     return clients.stream().noneMatch(c -> c.process.isAlive());
   }
 
-  /** True when every client said hello; false when one ended first, the stop came, or the time ran out. */
-  private static boolean awaitHellos(CountDownLatch hellos, CountDownLatch anyEnded, StopSignal stop)
+  /**
+   * True when every client said hello; false when one ended first, the stop came, or the time ran out
+   * ({@link #HELLO_TIMEOUT}, or the phase's bound when that comes first).
+   */
+  private static boolean awaitHellos(CountDownLatch hellos, CountDownLatch anyEnded, StopSignal stop, long bound)
       throws InterruptedException {
-    long deadline = System.nanoTime() + HELLO_TIMEOUT.toNanos();
-    while (System.nanoTime() < deadline) {
+    long hello = System.nanoTime() + HELLO_TIMEOUT.toNanos();
+    long deadline = hello - bound < 0 ? hello : bound;
+    while (System.nanoTime() - deadline < 0) {
       if (hellos.await(100, TimeUnit.MILLISECONDS)) {
         return true;
       }
@@ -173,7 +206,8 @@ final class LocalClients implements ClientBackend {
     }
 
     static Client start(List<String> argv, Path dir, int index, List<String> secrets, ClientLineSink lines,
-        CountDownLatch hellos, AtomicReference<String> failure, CountDownLatch anyEnded) throws IOException {
+        CountDownLatch hellos, AtomicReference<String> failure, CountDownLatch anyEnded,
+        java.util.function.BiConsumer<Integer, String> onThreadFailure) throws IOException {
       ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile());
       // a client takes its connection string from its -P file only, never from an inherited variable
       pb.environment().remove("YCSB_MONGODB_URL");
@@ -182,13 +216,19 @@ final class LocalClients implements ClientBackend {
       Writer out = Files.newBufferedWriter(dir.resolve("client-" + index + ".out"), StandardCharsets.UTF_8);
       Writer err = Files.newBufferedWriter(dir.resolve("client-" + index + ".err"), StandardCharsets.UTF_8);
       Client[] self = new Client[1];
+      java.util.function.Consumer<String> threads = line -> ThreadStartFailure.reason(line)
+          .ifPresent(reason -> onThreadFailure.accept(index, reason));
       Thread o = new Thread(() -> self[0].pump(p.getInputStream(), out, secrets, line -> {
+        threads.accept(line);
         lines.line(index, line);
         if (isHello(line)) {
           hellos.countDown();
         }
       }), "client-" + index + "-out");
-      Thread e = new Thread(() -> self[0].pump(p.getErrorStream(), err, secrets, self[0]::keep), "client-" + index + "-err");
+      Thread e = new Thread(() -> self[0].pump(p.getErrorStream(), err, secrets, line -> {
+        threads.accept(line);
+        self[0].keep(line);
+      }), "client-" + index + "-err");
       self[0] = new Client(index, p, o, e);
       o.setDaemon(true);
       e.setDaemon(true);

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
 /**
  * Whether a finished YCSB phase succeeded: the one place where a verdict is decided. YCSB 0.17.0
  * exits 0 whatever happened, so the exit code is only the first check. A phase fails when its
- * target stopped answering, it was killed at its timeout, YCSB failed, it left no measurements,
+ * target stopped answering, a client could not start its threads, it was ended at its bound
+ * ({@link PhaseBound}: maxexecutiontime plus grace, else the phase timeout), YCSB failed, it left no measurements,
  * its throughput stalled at zero while it went on, its error rate exceeded the limit, it ended
  * before its operations were done, or it overran its {@code maxexecutiontime}. A measured cell
  * must then show enough to state its figures (a steady window of at least the minimum operations
@@ -47,6 +48,11 @@ record PhaseVerdict(PhaseStatus status, String cause) {
   }
 
   static PhaseVerdict of(Phase phase, Evidence e, Acceptance acceptance) {
+    return of(phase, e, acceptance, HostLimits.current());
+  }
+
+  /** @param host the machine whose thread limit a child that could not start its threads is told of */
+  static PhaseVerdict of(Phase phase, Evidence e, Acceptance acceptance, HostLimits host) {
     ChildProcess.Outcome outcome = e.outcome();
     if (e.targetDown() != null) {
       return failed(e.targetDown().describe());
@@ -55,9 +61,11 @@ record PhaseVerdict(PhaseStatus status, String cause) {
       return new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted (Ctrl-C or SIGTERM) after "
           + outcome.elapsed().toSeconds() + " s");
     }
+    if (outcome.threadFailure() != null) {
+      return failed(ThreadStartFailure.cause("client", outcome.threadFailure(), phase, host));
+    }
     if (outcome.timedOut()) {
-      return failed("timed out: still running after " + Durations.format(phase.timeout())
-          + " (execution.phaseTimeout), killed");
+      return failed(PhaseBound.of(phase, acceptance).cause(phase, outcome.elapsed()));
     }
     if (outcome.exitCode() != 0) {
       String last = lastMessage(e);

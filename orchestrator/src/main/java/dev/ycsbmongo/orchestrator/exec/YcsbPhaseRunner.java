@@ -62,7 +62,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
           () -> cell.stop().request(StopSignal.Reason.TARGET_DOWN, "target " + target.name() + " stopped answering"));
       try (sampling; watch) {
         outcome = runChild(phase, cmd, dir, UriMasker.passwords(uri), cell.progress(), cell.stop(),
-            cell.records().parameters().maxExecutionTimeSeconds());
+            cell.records().parameters().maxExecutionTimeSeconds(),
+            PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit());
       }
       YcsbOutput.Logs logs = null;
       try {
@@ -99,7 +100,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
 
 
   private static ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
-      ProgressListener progress, StopSignal stop, Long maxSeconds) throws IOException, InterruptedException {
+      ProgressListener progress, StopSignal stop, Long maxSeconds, Duration bound)
+      throws IOException, InterruptedException {
     OptionalLong expected = PhaseVerdict.expectedOperations(phase);
     long[] errors = {0};
     ChildProcess child = ChildProcess.start(cmd.argv(), dir, secrets, line -> {
@@ -107,7 +109,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
       progress.status(phase, new ProgressListener.PhaseProgress(line.elapsedSeconds(), line.operations(),
           expected.isPresent() ? expected.getAsLong() : null, maxSeconds, line.currentOpsPerSec(), errors[0]));
     }, stop);
-    return child.await(phase.timeout());
+    return child.await(bound);
   }
 
   /** Where a phase's steady window starts (see {@link SteadyState}) and how steady it was. */

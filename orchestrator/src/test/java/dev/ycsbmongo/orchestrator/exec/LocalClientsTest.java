@@ -132,6 +132,44 @@ class LocalClientsTest {
     }
   }
 
+  /** Two clients whose JVMs behave as {@code behaviour} ({@link FakeChildJava}), bounded at {@code bound}. */
+  private static ClientBackend.Run fakeClients(String name, String behaviour, Duration bound) throws Exception {
+    Path cell = Files.createDirectories(dir.resolve(name));
+    ChildJvm fake = new ChildJvm(FakeChildJava.write(cell, behaviour), System.getProperty("java.class.path"),
+        List.of());
+    HostLimits host = HostLimits.fixed(333,
+        "cgroup pids.max 400 from /sys/fs/cgroup/pids/docker/abc/pids.max, less 3 in use and 64 for the JVM itself");
+    ClientBackend.Launch launch = new ClientBackend.Launch("ycsb", 2, 2, runArgs(60),
+        server.connectionString("localclients"), cell, bound, "unused");
+    return new LocalClients(fake, connection, host).run(launch, (i, line) -> { }, new StopSignal());
+  }
+
+  @Test
+  void frozenClientsAreEndedAtThePhasesBoundEvenBeforeTheySaidHello() throws Exception {
+    ClientBackend.Run r = fakeClients("frozen", FakeChildJava.FROZEN, Duration.ofSeconds(2));
+    assertTrue(r.timedOut(), r.toString());
+    // the bound, then SIGTERM unanswered for 10 s, then SIGKILL: never the 120 s allowed for saying hello
+    assertTrue(r.elapsed().compareTo(Duration.ofSeconds(30)) < 0, r.toString());
+    assertEquals(List.of(), fakeProcesses(), "no client left running");
+  }
+
+  @Test
+  void aClientThatCannotStartItsThreadsFailsTheCellAtOnce() throws Exception {
+    ClientBackend.Run r = fakeClients("threads", FakeChildJava.OUT_OF_THREADS, Duration.ofMinutes(2));
+    assertFalse(r.timedOut(), r.toString());
+    String cause = r.failure().orElseThrow();
+    assertTrue(cause.matches("client [01] could not start its threads \\(unable to create native thread\\): 2 clients"
+        + " x 2 threads asked; this host allows at most 333 \\(cgroup pids.max 400 from"
+        + " /sys/fs/cgroup/pids/docker/abc/pids.max, less 3 in use and 64 for the JVM itself\\)"), cause);
+    assertTrue(r.elapsed().compareTo(Duration.ofSeconds(10)) < 0, "ended at once: " + r);
+    assertEquals(List.of(), fakeProcesses(), "no client left running");
+  }
+
+  private static List<ProcessHandle> fakeProcesses() {
+    return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+        .filter(p -> commandLine(p).contains("sleep 600") || commandLine(p).contains("fake-java")).toList();
+  }
+
   private static void countIntervals(String line, CountDownLatch measuring) {
     try {
       if (FrameLine.parse(line).map(f -> f.type() == FrameType.INTERVAL && f.seq() == 1).orElse(false)) {

@@ -85,6 +85,56 @@ class PhaseVerdictTest {
   }
 
   @Test
+  void aTimedPhaseIsBoundedByItsMaxExecutionTimePlusGraceNotByThePhaseTimeout() {
+    Acceptance grace30 = new Acceptance(DEFAULTS.minOperations(), DEFAULTS.minWindow(), DEFAULTS.steadyState(),
+        DEFAULTS.maxCv(), DEFAULTS.maxRise(), DEFAULTS.maxStall(), Duration.ofSeconds(30));
+    Phase eight = Phases.of(PhaseKind.RUN, Map.of("operationcount", "100000000", "maxexecutiontime", "8"), 1000,
+        Optional.empty());
+    assertEquals(Duration.ofSeconds(38), PhaseBound.of(eight, grace30).limit());
+    // an operation-count phase has no time of its own: the phase timeout bounds it
+    assertEquals(Duration.ofMinutes(5), PhaseBound.of(RUN, grace30).limit());
+    // a maxexecutiontime whose grace reaches the phase timeout: the timeout is the tighter bound
+    Phase long4m = Phases.of(PhaseKind.RUN, Map.of("operationcount", "1", "maxexecutiontime", "280"), 4,
+        Optional.empty());
+    assertEquals(Duration.ofMinutes(5), PhaseBound.of(long4m, grace30).limit());
+
+    var stopped = new ChildProcess.Outcome(137, true, false, Duration.ofMillis(38_200), List.of());
+    PhaseVerdict v = PhaseVerdict.of(eight, new PhaseVerdict.Evidence(stopped, measured(40_000, 0), null, STEADY, null,
+        null), grace30);
+    assertEquals(new PhaseVerdict(PhaseStatus.FAILED, "phase ran past its bound: maxexecutiontime 8 s + grace 30s"
+        + " (execution.acceptance.grace); child stopped at 38.2 s"), v);
+  }
+
+  @Test
+  void aChildThatCannotStartItsThreadsFailsWithTheHostsLimit() {
+    Phase thousand = Phases.of(PhaseKind.RUN, Map.of("operationcount", "100000000", "maxexecutiontime", "8"), 1000,
+        Optional.empty());
+    var died = new ChildProcess.Outcome(137, false, false, Duration.ofMillis(2_100), List.of(
+        "Exception in thread \"main\" java.lang.OutOfMemoryError: unable to create native thread: possibly out of"
+            + " memory or process/resource limits reached"), "unable to create native thread");
+    HostLimits host = HostLimits.fixed(333,
+        "cgroup pids.max 400 from /sys/fs/cgroup/pids/docker/abc/pids.max, less 3 in use and 64 for the JVM itself");
+    PhaseVerdict v = PhaseVerdict.of(thousand, new PhaseVerdict.Evidence(died, null, "measurements.json is missing",
+        null, null, null), DEFAULTS, host);
+    assertEquals(new PhaseVerdict(PhaseStatus.FAILED, "client could not start its threads (unable to create native"
+        + " thread): 1,000 threads asked; this host allows at most 333 (cgroup pids.max 400 from"
+        + " /sys/fs/cgroup/pids/docker/abc/pids.max, less 3 in use and 64 for the JVM itself)"), v);
+  }
+
+  @Test
+  void recognisesTheWaysAJvmSaysItCouldNotStartAThread() {
+    assertEquals(Optional.of("unable to create native thread"), ThreadStartFailure.reason("Exception in thread"
+        + " \"main\" java.lang.OutOfMemoryError: unable to create native thread: possibly out of memory"));
+    assertEquals(Optional.of("unable to create native thread"), ThreadStartFailure.reason(
+        "java.lang.OutOfMemoryError: unable to create new native thread"));
+    assertEquals(Optional.of("Cannot create worker GC thread"), ThreadStartFailure.reason(
+        "# Cannot create worker GC thread. Out of system resources."));
+    assertEquals(Optional.of("pthread_create failed"), ThreadStartFailure.reason("[0.412s][warning][os,thread] Failed"
+        + " to start thread \"Unknown thread\" - pthread_create failed (EAGAIN) for attributes: stacksize: 256k"));
+    assertEquals(Optional.empty(), ThreadStartFailure.reason("[OVERALL], RunTime(ms), 8000"));
+  }
+
+  @Test
   void interruptedWinsOverEverythingButADeadTarget() {
     var stopped = new ChildProcess.Outcome(143, false, true, Duration.ofSeconds(7), List.of());
     assertEquals(PhaseStatus.INTERRUPTED, judge(RUN, stopped, null, null).status());
