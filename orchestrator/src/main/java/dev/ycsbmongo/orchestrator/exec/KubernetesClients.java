@@ -94,10 +94,11 @@ final class KubernetesClients implements ClientBackend {
           }
         }
       };
+      // the phase's bound counts from the clients' common start, set startDelay after the Job's creation
       timer.schedule(() -> {
         timedOut.set(true);
         cancel.run();
-      }, launch.timeout().toMillis(), TimeUnit.MILLISECONDS);
+      }, launch.timeout().plus(settings.startDelay()).toMillis(), TimeUnit.MILLISECONDS);
       FleetResult result;
       try (StopSignal.Registration onStop = stop.onRequest(r -> cancel.run())) {
         result = fleet.run(lines);

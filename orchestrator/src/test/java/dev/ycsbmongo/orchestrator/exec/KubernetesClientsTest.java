@@ -59,9 +59,13 @@ class KubernetesClientsTest {
   private static final String URI = "mongodb://bench:s3cret-pw@db.example:27017/ycsb";
 
   private static KubernetesSettings settings() {
+    return settings(Duration.ofSeconds(30));
+  }
+
+  private static KubernetesSettings settings(Duration startDelay) {
     return new KubernetesSettings("bench", "registry.example.com/ycsb-mongodb-client:0.1.0", "IfNotPresent",
         Optional.of("ycsb-client"), Map.of("pool", "clients"), Map.of(), Map.of("cpu", "2"), Map.of("memory", "2Gi"),
-        Duration.ofMinutes(5), Duration.ofSeconds(30), Optional.empty());
+        Duration.ofMinutes(5), startDelay, Optional.empty());
   }
 
   private static ClientBackend.Launch launch(String job, Duration timeout) {
@@ -70,8 +74,12 @@ class KubernetesClientsTest {
   }
 
   private static KubernetesClients backend() {
+    return backend(settings());
+  }
+
+  private static KubernetesClients backend(KubernetesSettings settings) {
     // a client of its own per run, as in production: the backend closes it
-    return new KubernetesClients(settings(), () -> new KubernetesClientBuilder().withConfig(client.getConfiguration())
+    return new KubernetesClients(settings, () -> new KubernetesClientBuilder().withConfig(client.getConfiguration())
         .build(), Duration.ofMillis(20));
   }
 
@@ -110,10 +118,12 @@ class KubernetesClientsTest {
   }
 
   @Test
-  void thePhaseTimeoutDeletesTheJobAndSaysSo() throws Exception {
-    ClientBackend.Run r = backend().run(launch("ycsb-timeout-1", Duration.ofMillis(500)), (i, line) -> { },
-        new StopSignal());
+  void thePhaseBoundDeletesTheJobAndSaysSo() throws Exception {
+    ClientBackend.Run r = backend(settings(Duration.ofMillis(700))).run(launch("ycsb-timeout-1", Duration.ofMillis(500)),
+        (i, line) -> { }, new StopSignal());
     assertTrue(r.timedOut(), r.toString());
+    // the bound counts from the clients' common start, startDelay after the Job's creation
+    assertTrue(r.elapsed().compareTo(Duration.ofMillis(1200)) >= 0, r.toString());
     assertFalse(r.stopped(), r.toString());
     assertNull(job("ycsb-timeout-1"), "the Job is deleted");
   }
