@@ -18,8 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -97,31 +96,17 @@ final class RunCommand implements Callable<Integer> {
   private int run(Matrix matrix, RunDirectory dir, RunLock lock, PrintWriter out, PrintWriter err) throws IOException {
     StopSignal stop = new StopSignal();
     RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in), stop);
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread hook = new Thread(() -> {
-      stop.request(StopSignal.Reason.INTERRUPTED, "Ctrl-C or SIGTERM");
-      try {
-        // let the main thread record the interrupted phase and render the tables before the JVM ends
-        finished.await(60, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "orchestrator-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
+    // before any child starts: a signal must still stop the run once the children hold every thread the host allows
+    Interrupts interrupts = Interrupts.install(stop, Duration.ofSeconds(60));
     PlanRunner.Outcome outcome;
     try {
       outcome = session.run();
     } finally {
       try {
-        lock.close();  // before the hook lets the JVM end: a Ctrl-C'd run leaves no holder behind
+        lock.close();  // before the JVM may end: a Ctrl-C'd run leaves no holder behind
       } finally {
-        finished.countDown();
+        interrupts.close();
       }
-    }
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException e) {
-      // already shutting down (Ctrl-C): the hook is running and has been released
     }
     Path md = dir.file(RunDirectory.SUMMARY_MD);
     if (Files.exists(md)) {
@@ -134,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
         : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome))
         + ")");
     out.flush();
-    return outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED;
+    return interrupts.exitStatus().orElse(outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED);
   }
 
   /** E.g. "1 phase(s) failed or unstable, 2 skipped (see Status)". */
