@@ -121,7 +121,8 @@ public interface HostLimits {
     /**
      * The cgroup directories whose {@code pids.max} bound this process, each relative to the root: every
      * level from this process's own group up to the hierarchy's root, for cgroup v2 (the {@code 0::} line
-     * of /proc/self/cgroup, under /sys/fs/cgroup) and for v1's pids controller (its {@code pids} line,
+     * of /proc/self/cgroup, under /sys/fs/cgroup, or /sys/fs/cgroup/unified on a hybrid host) and for v1's pids
+     * controller (its {@code pids} line,
      * under /sys/fs/cgroup/pids), since a parent's limit holds for its children too. A level that does not
      * exist here is skipped: inside a container /proc/self/cgroup may name the host's path while
      * /sys/fs/cgroup is the container's own group.
@@ -132,6 +133,9 @@ public interface HostLimits {
       Optional<String> v2 = groupPath(self, "");
       Optional<String> v1 = groupPath(self, "pids");
       levels("sys/fs/cgroup", v2.orElse("/"), dirs);
+      if (v2.isPresent()) {
+        levels("sys/fs/cgroup/unified", v2.get(), dirs);  // a hybrid host mounts v2 there, beside v1's controllers
+      }
       if (v1.isPresent()) {
         levels("sys/fs/cgroup/pids", v1.get(), dirs);
       }

@@ -116,6 +116,16 @@ class HostLimitsTest {
   }
 
   @Test
+  void readsTheCgroupV2HierarchyOfAHybridHost(@TempDir Path root) throws IOException {
+    roomy(root, "8:pids:/\n0::/bench\n");
+    write(root, "sys/fs/cgroup/unified/bench/pids.max", "500\n");
+    HostLimits.ThreadCeiling c = new HostLimits.Proc(root).threadCeiling().orElseThrow();
+    assertEquals(500 - 64, c.threads());
+    assertEquals("cgroup pids.max 500 from /sys/fs/cgroup/unified/bench/pids.max, less 0 in use and 64 for the JVM"
+        + " itself", c.reason());
+  }
+
+  @Test
   void aCgroupWithoutLimitsOrFilesLeavesTheOtherLimits(@TempDir Path root) throws IOException {
     roomy(root, "0::/a/b\n12:pids:/c\n");
     write(root, "sys/fs/cgroup/a/pids.max", "max\n");  // no pids.current, no file at a/b, no v1 mount
