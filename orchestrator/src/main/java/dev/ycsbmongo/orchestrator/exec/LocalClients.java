@@ -44,6 +44,8 @@ final class LocalClients implements ClientBackend {
   /** How far ahead the common start is set: long enough for every client to read its start line. */
   static final Duration START_LEAD = Duration.ofMillis(500);
   private static final Duration GRACE = Duration.ofSeconds(10);
+  /** How long clients past the phase's bound have after SIGTERM: a frozen JVM, or one out of threads, never answers. */
+  private static final Duration AT_BOUND = Duration.ofSeconds(2);
   private static final int KEPT_LINES = 5;
 
   private final ChildJvm jvm;
@@ -140,8 +142,9 @@ final class LocalClients implements ClientBackend {
           clients.forEach(c -> c.end(false));
         }
       }
+      long endBy = System.nanoTime() + (timedOut ? AT_BOUND : GRACE).toNanos();  // one wait for all, not one each
       for (Client c : clients) {
-        c.await();
+        c.await(Duration.ofNanos(Math.max(0, endBy - System.nanoTime())));
       }
       boolean stopped = stop.isRequested() && !stop.is(StopSignal.Reason.TARGET_DOWN);
       ThreadFailure tf = threadFailure.get();
@@ -305,8 +308,8 @@ final class LocalClients implements ClientBackend {
       }
     }
 
-    void await() throws InterruptedException {
-      if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+    void await(Duration wait) throws InterruptedException {
+      if (!process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)) {
         process.destroyForcibly().waitFor();
       }
       outPump.join(GRACE.toMillis());

@@ -49,8 +49,9 @@ class RunSignalProcessTest {
       while (childSleeping(p).isEmpty() && System.nanoTime() < deadline && p.isAlive()) {
         Thread.sleep(100);
       }
+      String early = read(dir, "err.txt");
       ProcessHandle child = childSleeping(p).orElseThrow(() -> new AssertionError("the run phase's child never started: "
-          + read(dir, "err.txt")));
+          + early));
       p.destroy();  // SIGTERM
       assertTrue(p.waitFor(30, TimeUnit.SECONDS), "ended after SIGTERM");
       assertEquals(143, p.exitValue(), read(dir, "err.txt"));

@@ -148,8 +148,8 @@ class LocalClientsTest {
   void frozenClientsAreEndedAtThePhasesBoundEvenBeforeTheySaidHello() throws Exception {
     ClientBackend.Run r = fakeClients("frozen", FakeChildJava.FROZEN, Duration.ofSeconds(2));
     assertTrue(r.timedOut(), r.toString());
-    // the bound, then SIGTERM unanswered for 10 s, then SIGKILL: never the 120 s allowed for saying hello
-    assertTrue(r.elapsed().compareTo(Duration.ofSeconds(30)) < 0, r.toString());
+    // the bound, then SIGTERM unanswered for 2 s, then SIGKILL: never the 120 s allowed for saying hello
+    assertTrue(r.elapsed().compareTo(Duration.ofSeconds(15)) < 0, r.toString());
     assertEquals(List.of(), fakeProcesses(), "no client left running");
   }
 
