@@ -20,6 +20,11 @@ import sun.misc.SignalHandler;
  * need) only wakes it. No shutdown hook is involved: the run ends its usual way, its interrupted phase recorded and its
  * report written, and exits with 128 + the signal's number as shells expect (130 for Ctrl-C, 143 for SIGTERM).
  * Where the JVM refuses the handlers ({@code -Xrs}), a shutdown hook does the same as before.
+ *
+ * <p>The one thread the JVM still starts per signal cannot be avoided from Java (HotSpot runs every Java signal
+ * handler on a new thread); when even that fails, the JVM warns on stderr and the signal is lost. Measured in a
+ * cgroup-v1 group whose last pid another process took: the first SIGTERM was lost, the second after the pids were
+ * freed stopped the run as usual.
  */
 final class Interrupts implements AutoCloseable {
 

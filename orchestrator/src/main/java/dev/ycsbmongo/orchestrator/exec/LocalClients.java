@@ -149,8 +149,8 @@ final class LocalClients implements ClientBackend {
       boolean stopped = stop.isRequested() && !stop.is(StopSignal.Reason.TARGET_DOWN);
       ThreadFailure tf = threadFailure.get();
       // the host's limit read now that the clients are gone: what it allows without them
-      String cause = tf != null ? ThreadStartFailure.cause("client " + tf.client(), tf.reason(), n, launch.threads(), host)
-          : failure.get();
+      String cause = tf == null ? failure.get()
+          : ThreadStartFailure.cause("client " + tf.client(), tf.reason(), n, launch.threads(), host);
       return new Run(Duration.ofNanos(System.nanoTime() - t0), Optional.ofNullable(cause), stopped,
           timedOut && tf == null, Optional.empty());
     } finally {
