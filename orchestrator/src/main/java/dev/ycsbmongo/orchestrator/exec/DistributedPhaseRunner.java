@@ -200,7 +200,11 @@ final class DistributedPhaseRunner implements PhaseRunner {
     int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
     double cutSeconds = start < whole.size() ? Math.max(whole.get(start).startSeconds(), rampUp.toMillis() / 1000.0)
         : rampUp.toMillis() / 1000.0;
-    Stability stability = whole.isEmpty() ? null : SteadyState.of(series, whole, start, rule);
+    long step = WholeRun.step(outputs);
+    Stability stability = whole.isEmpty() ? null : SteadyState.of(series, whole, start, rule, step / 1000.0,
+        WholeRun.freezes(outputs, step, Math.round(Stall.SHORTEST_NAMED_SECONDS * 1000)).stream()
+            .map(f -> new Stall(f.millis() / 1000.0, (f.startMillis() - t0) / 1000.0, "client " + f.client() + " froze"))
+            .toList());
     long runtime = outputs.stream().mapToLong(c -> c.summary().runtimeMillis()).max().orElse(0);
     long runOps = full.operations() + full.failedOperations();
     Double ycsbThroughput = runtime > 0 ? runOps * 1000.0 / runtime : null;

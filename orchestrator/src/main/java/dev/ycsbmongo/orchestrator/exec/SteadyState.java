@@ -73,7 +73,9 @@ final class SteadyState {
    * phase's longest stall (see {@link #longestStall(List, double, List)}).
    *
    * @param statusSeconds the status interval the child was asked for: what an interval should last
-   * @param pauses the child's GC pauses of at least {@link Stall#SHORTEST_NAMED_SECONDS}, placed on the phase's clock
+   * @param pauses stalls found outside the series, on the phase's clock: the child's GC pauses of at least
+   *     {@link Stall#SHORTEST_NAMED_SECONDS}, the freezes of the clients of a cell of several
+   *     ({@link dev.ycsbmongo.orchestrator.clients.WholeRun#freezes})
    */
   static Stability of(List<IntervalCount> all, List<IntervalCount> xs, int start, SteadyStateRule rule,
       double statusSeconds, List<Stall> pauses) {
