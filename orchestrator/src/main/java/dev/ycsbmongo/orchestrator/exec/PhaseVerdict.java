@@ -107,7 +107,7 @@ record PhaseVerdict(PhaseStatus status, String cause) {
       return String.format(Locale.ROOT, "throughput fell to 0 for %s s from %s s into the phase while it went on (%s)",
           num(s.longestStallSeconds()), num(s.stallStartSeconds()), limit);
     }
-    String evidence = cause.startsWith("GC") ? "its GC log" : "one status interval lasted that long";
+    String evidence = cause.startsWith("GC") ? "its GC log" : "no status interval closed for that long";
     return String.format(Locale.ROOT, "%s for %s s at %s s into the phase (%s; %s)", cause,
         num(s.longestStallSeconds()), num(s.stallStartSeconds()), evidence, limit);
   }

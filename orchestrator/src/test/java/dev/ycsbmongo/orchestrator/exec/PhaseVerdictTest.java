@@ -109,10 +109,13 @@ class PhaseVerdictTest {
     Stability frozen = new Stability(2, "auto", 10, 3_000, 0.05, 0.02, 12.2, 6.1, "client or server froze");
     PhaseVerdict v = judge(TIMED, CLEAN, measured(40_000, 0), frozen);
     assertEquals(new PhaseVerdict(PhaseStatus.FAILED, "client or server froze for 12.2 s at 6.1 s into the phase"
-        + " (one status interval lasted that long; limit 3s: execution.acceptance.maxStall)"), v);
+        + " (no status interval closed for that long; limit 3s: execution.acceptance.maxStall)"), v);
     Stability gc = new Stability(2, "auto", 10, 3_000, 0.05, 0.02, 4.2, 12.0, "GC paused the client");
     assertEquals("GC paused the client for 4.2 s at 12 s into the phase (its GC log; limit 3s:"
         + " execution.acceptance.maxStall)", judge(TIMED, CLEAN, measured(40_000, 0), gc).cause());
+    Stability client = new Stability(2, "auto", 10, 3_000, 0.05, 0.02, 6, 4.5, "client 2 froze");
+    assertEquals("client 2 froze for 6 s at 4.5 s into the phase (no status interval closed for that long; limit 3s:"
+        + " execution.acceptance.maxStall)", judge(TIMED, CLEAN, measured(40_000, 0), client).cause());
     Stability brief = new Stability(2, "auto", 10, 3_000, 0.05, 0.02, 1.4, 12.0, "GC paused the client");
     assertEquals(PhaseVerdict.OK, judge(TIMED, CLEAN, measured(40_000, 0), brief), "under maxStall: recorded, not failed");
   }
