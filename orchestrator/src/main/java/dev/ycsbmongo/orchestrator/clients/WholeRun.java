@@ -114,8 +114,8 @@ public final class WholeRun {
   /**
    * The clients' freezes: an interval {@code slackMillis} or more longer than {@code stepMillis}
    * (the status thread did not run: the JVM was stopped or paused), or a gap of {@code slackMillis}
-   * or more in a client's frames. Each series' last interval, which only flushes the end of the
-   * phase, is not judged.
+   * or more in a client's frames. Each series' first interval (threads starting may hold the status
+   * thread back) and last (it only flushes the end of the phase) are not judged.
    */
   public static List<Freeze> freezes(List<ClientOutput> outputs, long stepMillis, long slackMillis) {
     List<Freeze> out = new ArrayList<>();
@@ -124,7 +124,7 @@ public final class WholeRun {
           .collect(java.util.stream.Collectors.groupingBy(OpInterval::operation));
       for (List<OpInterval> series : byOp.values()) {
         List<OpInterval> sorted = series.stream().sorted(Comparator.comparingLong(OpInterval::startMillis)).toList();
-        for (OpInterval i : sorted.subList(0, Math.max(0, sorted.size() - 1))) {
+        for (OpInterval i : sorted.subList(Math.min(1, sorted.size()), Math.max(0, sorted.size() - 1))) {
           if (i.endMillis() - i.startMillis() >= stepMillis + slackMillis) {
             out.add(new Freeze(c.client(), i.startMillis(), i.endMillis() - i.startMillis()));
           }

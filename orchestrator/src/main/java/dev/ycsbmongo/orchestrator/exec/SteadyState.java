@@ -106,15 +106,20 @@ final class SteadyState {
   /**
    * The phase's longest stall, whichever way it showed: a run of intervals without a successful
    * operation ({@link #longestZeroRun}), one interval at least {@link Stall#SHORTEST_NAMED_SECONDS}
-   * longer than the status interval (YCSB's status thread did not run: the client's JVM was stopped
+   * longer than the status interval, after the first with an operation (YCSB's status thread did not run: the client's JVM was stopped
    * or frozen, however many operations it finished at either end), or a GC pause. A frozen interval
    * that a GC pause fills at least half of is named as that pause: the log says why it froze.
    */
   static Stall longestStall(List<IntervalCount> all, double statusSeconds, List<Stall> pauses) {
     double[] zero = longestZeroRun(all);
     Stall longest = zero[0] > 0 ? new Stall(zero[0], zero[1], Stall.NO_OPERATIONS) : Stall.NONE;
+    boolean started = false;
     for (int i = 0; i < all.size() - 1; i++) {
       IntervalCount c = all.get(i);
+      if (!started) {
+        started = c.operations() > 0;
+        continue;  // threads starting (thousands of them) may hold the status thread back: not a freeze
+      }
       double length = c.endSeconds() - c.startSeconds();
       if (length < statusSeconds + Stall.SHORTEST_NAMED_SECONDS - 1e-9) {
         continue;

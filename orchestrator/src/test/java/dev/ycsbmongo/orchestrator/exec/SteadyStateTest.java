@@ -102,6 +102,11 @@ class SteadyStateTest {
     Stability s = SteadyState.of(all, SteadyState.whole(all), 0, SteadyStateRule.FIXED, 1.0, List.of());
     assertEquals(0.0, s.longestStallSeconds());
     assertNull(s.stallCause());
+    // nor a long first interval: a thousand threads starting may hold the status thread back
+    List<IntervalCount> slowStart = new ArrayList<>(series(100, 100, 100, 100, 100));
+    slowStart.set(0, new IntervalCount(0, 4, 100, 0));
+    assertEquals(0.0, SteadyState.of(slowStart, SteadyState.whole(slowStart), 0, SteadyStateRule.FIXED, 1.0, List.of())
+        .longestStallSeconds());
   }
 
   @Test
