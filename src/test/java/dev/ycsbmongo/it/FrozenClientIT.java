@@ -85,10 +85,45 @@ class FrozenClientIT {
     }
   }
 
+  @Test
+  void oneOfTwoClientsStoppedMidPhaseIsNamedThoughTheMergedSeriesSmoothsIt(@TempDir Path work) throws Exception {
+    System.out.println("[it] FrozenClientIT: target is a test-owned embedded server; one of a cell's two client JVMs"
+        + " is stopped with SIGSTOP for " + FROZEN_SECONDS + " s, 4 s into the run phase");
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start(0)) {
+      Path plan = Orchestrator.writePlan(work, "frozen-clients-it", PLAN.replace("name: frozen-it",
+          "name: frozen-clients-it").replace("execution:", "sweep: {clients: [2]}\nexecution:"));
+      Path results = work.resolve("results");
+      LauncherRun run = Orchestrator.run(work, Map.of("URI", server.connectionString("ycsb")), process -> {
+        Orchestrator.awaitRecords(process, results, 1, Duration.ofMinutes(2));  // the load
+        sleep(4000);
+        ProcessHandle client = child(process, "dev.ycsbmongo.orchestrator.clients.ClientMain")
+            .orElseThrow(() -> new AssertionError("no client JVM under " + process.pid()));
+        signal("STOP", client.pid());
+        try {
+          sleep(FROZEN_SECONDS * 1000L);
+        } finally {
+          signal("CONT", client.pid());
+        }
+      }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");
+      List<String> lines = Orchestrator.resultLines(Orchestrator.onlyRunDir(results));
+      assertEquals(2, lines.size(), lines.toString());
+      JsonNode cell = new ObjectMapper().readTree(lines.get(1));
+      assertEquals("FAILED", cell.get("status").asText(), cell.toString());
+      String cause = cell.get("cause").asText();
+      System.out.println("[it] FrozenClientIT: cause: " + cause);
+      assertTrue(cause.matches("(client [01] froze|GC paused client [01]) for .*"), cause);
+      assertEquals(1, run.exitCode, run.diagnostics());
+    }
+  }
+
   /** The orchestrator's YCSB child: its descendant running the binding's launcher class. */
   static Optional<ProcessHandle> ycsbChild(Process orchestrator) {
-    return orchestrator.descendants().filter(p -> commandLine(p).contains("dev.ycsbmongo.binding.launch.YcsbMain"))
-        .findFirst();
+    return child(orchestrator, "dev.ycsbmongo.binding.launch.YcsbMain");
+  }
+
+  /** The orchestrator's first descendant whose command line names {@code mainClass}. */
+  static Optional<ProcessHandle> child(Process orchestrator, String mainClass) {
+    return orchestrator.descendants().filter(p -> commandLine(p).contains(mainClass)).findFirst();
   }
 
   /** From /proc: ProcessHandle.Info leaves a long command line (the class path) out. */

@@ -20,11 +20,11 @@ import java.util.stream.Collectors;
  * Whether a finished YCSB phase succeeded: the one place where a verdict is decided. YCSB 0.17.0
  * exits 0 whatever happened, so the exit code is only the first check. A phase fails when its
  * target stopped answering, it was killed at its timeout, YCSB failed, it left no measurements,
- * it stalled while it went on (throughput at zero, or the client frozen or paused by its GC), its error rate exceeded the limit, it ended
- * before its operations were done, or it overran its {@code maxexecutiontime}. A measured cell
- * must then show enough to state its figures (a steady window of at least the minimum operations
- * and length) and a steady throughput (else {@link PhaseStatus#UNSTABLE}). Every cause is one
- * sentence a person understands.
+ * it stalled while it went on (throughput at zero, the client frozen, a GC pause: {@link Stall}),
+ * its error rate exceeded the limit, it ended before its operations were done, or it overran its
+ * {@code maxexecutiontime}. A measured cell must then show enough to state its figures (a steady
+ * window of at least the minimum operations and length) and a steady throughput (else
+ * {@link PhaseStatus#UNSTABLE}). Every cause is one sentence a person understands.
  */
 record PhaseVerdict(PhaseStatus status, String cause) {
 
