@@ -101,8 +101,49 @@ public final class WholeRun {
     return out;
   }
 
+  /**
+   * Where a client froze, from its own frames: {@link #series} spreads each client's intervals over
+   * a common grid, which smooths one client's 12 s interval into twelve ordinary-looking seconds, so
+   * a frozen client is found before the merge.
+   *
+   * @param startMillis when it froze, ms since the epoch
+   */
+  public record Freeze(int client, long startMillis, long millis) {
+  }
+
+  /**
+   * The clients' freezes: an interval {@code slackMillis} or more longer than {@code stepMillis}
+   * (the status thread did not run: the JVM was stopped or paused), or a gap of {@code slackMillis}
+   * or more in a client's frames. Each series' first interval (threads starting may hold the status
+   * thread back) and last (it only flushes the end of the phase) are not judged.
+   */
+  public static List<Freeze> freezes(List<ClientOutput> outputs, long stepMillis, long slackMillis) {
+    List<Freeze> out = new ArrayList<>();
+    for (ClientOutput c : outputs) {
+      java.util.Map<String, List<OpInterval>> byOp = c.intervals().stream()
+          .collect(java.util.stream.Collectors.groupingBy(OpInterval::operation));
+      for (List<OpInterval> series : byOp.values()) {
+        List<OpInterval> sorted = series.stream().sorted(Comparator.comparingLong(OpInterval::startMillis)).toList();
+        for (OpInterval i : sorted.subList(Math.min(1, sorted.size()), Math.max(0, sorted.size() - 1))) {
+          if (i.endMillis() - i.startMillis() >= stepMillis + slackMillis) {
+            out.add(new Freeze(c.client(), i.startMillis(), i.endMillis() - i.startMillis()));
+          }
+        }
+      }
+      List<OpInterval> all = c.intervals().stream().sorted(Comparator.comparingLong(OpInterval::startMillis)).toList();
+      long covered = all.isEmpty() ? 0 : all.get(0).endMillis();
+      for (OpInterval i : all) {
+        if (i.startMillis() - covered >= slackMillis) {
+          out.add(new Freeze(c.client(), covered, i.startMillis() - covered));
+        }
+        covered = Math.max(covered, i.endMillis());
+      }
+    }
+    return out;
+  }
+
   /** The clients' status interval: the median length of client 0's intervals, in whole seconds (at least 1). */
-  static long step(List<ClientOutput> outputs) {
+  public static long step(List<ClientOutput> outputs) {
     long[] lengths = outputs.stream().min(Comparator.comparingInt(ClientOutput::client)).orElseThrow().intervals()
         .stream().mapToLong(i -> i.endMillis() - i.startMillis()).sorted().toArray();
     long median = lengths.length == 0 ? 1000 : lengths[lengths.length / 2];

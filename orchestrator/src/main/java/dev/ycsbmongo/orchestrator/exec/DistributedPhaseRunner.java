@@ -111,7 +111,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
       }
       long endedMillis = System.currentTimeMillis();
       long mergeStart = System.nanoTime();
-      Merged merged = frames.problem() == null ? merge(phase, frames) : null;
+      Merged merged = frames.problem() == null ? merge(phase, frames, dir) : null;
       writeOverhead(dir, launchedMillis, endedMillis, (System.nanoTime() - mergeStart) / 1e9, merged);
       String readError = frames.problem() != null ? frames.problem() : merged.problem;
       PhaseMeasurements m = merged == null ? null : merged.measurements;
@@ -179,7 +179,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
       List<ClientOutput> clients) {
   }
 
-  private Merged merge(Phase phase, Frames frames) {
+  private Merged merge(Phase phase, Frames frames, Path dir) {
     List<ClientOutput> outputs;
     try {
       outputs = frames.finish();
@@ -200,7 +200,9 @@ final class DistributedPhaseRunner implements PhaseRunner {
     int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
     double cutSeconds = start < whole.size() ? Math.max(whole.get(start).startSeconds(), rampUp.toMillis() / 1000.0)
         : rampUp.toMillis() / 1000.0;
-    Stability stability = whole.isEmpty() ? null : SteadyState.of(series, whole, start, rule);
+    long step = WholeRun.step(outputs);
+    Stability stability = whole.isEmpty() ? null : SteadyState.of(series, whole, start, rule, step / 1000.0,
+        freezes(outputs, t0, step, dir));
     long runtime = outputs.stream().mapToLong(c -> c.summary().runtimeMillis()).max().orElse(0);
     long runOps = full.operations() + full.failedOperations();
     Double ycsbThroughput = runtime > 0 ? runOps * 1000.0 / runtime : null;
@@ -223,6 +225,20 @@ final class DistributedPhaseRunner implements PhaseRunner {
     WindowStats steady = window.toWindowStats(WindowStats.STEADY, (window.windowStartMillis() - t0) / 1000.0);
     return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, steady, null), stability, window,
         null, outputs);
+  }
+
+  /**
+   * The clients' freezes from their own frames, and their GC logs' long pauses (local clients write
+   * them in the phase directory; a Kubernetes pod's stays in the pod).
+   */
+  private static List<Stall> freezes(List<ClientOutput> outputs, long t0, long step, Path dir) {
+    List<Stall> out = new java.util.ArrayList<>();
+    WholeRun.freezes(outputs, step, Math.round(Stall.SHORTEST_NAMED_SECONDS * 1000)).forEach(f -> out.add(
+        new Stall(f.millis() / 1000.0, (f.startMillis() - t0) / 1000.0, "client " + f.client() + " froze")));
+    for (ClientOutput c : outputs) {
+      out.addAll(GcLog.stalls(GcLog.read(LocalClients.gcLog(dir, c.client())), t0, "GC paused client " + c.client()));
+    }
+    return out;
   }
 
   /** One frame reader per client, fed from the backend's threads; counts what the interval frames say so far. */

@@ -183,8 +183,14 @@ final class LocalClients implements ClientBackend {
     return false;
   }
 
+  /** Client {@code index}'s GC log (the cell's freezes name its long pauses: {@link SteadyState}). */
+  static Path gcLog(Path phaseDir, int index) {
+    return phaseDir.resolve(CLIENTS_DIR).resolve("gc-client-" + index + ".log");
+  }
+
   private List<String> command(Launch launch, int index) {
     List<String> argv = new ArrayList<>(jvm.command(launch.threads()));
+    argv.add(GcLog.option(gcLog(launch.dir(), index)));
     argv.add("-D" + ParentWatch.TEMP_DIR + "=" + connectionFile.getParent());
     argv.add(ClientMain.MAIN_CLASS);
     List<String> args = new ArrayList<>(List.of("-P", connectionFile.toString()));

@@ -21,11 +21,11 @@ import java.util.stream.Collectors;
  * exits 0 whatever happened, so the exit code is only the first check. A phase fails when its
  * target stopped answering, a client could not start its threads, it was ended at its bound
  * ({@link PhaseBound}: maxexecutiontime plus grace, else the phase timeout), YCSB failed, it left no measurements,
- * its throughput stalled at zero while it went on, its error rate exceeded the limit, it ended
- * before its operations were done, or it overran its {@code maxexecutiontime}. A measured cell
- * must then show enough to state its figures (a steady window of at least the minimum operations
- * and length) and a steady throughput (else {@link PhaseStatus#UNSTABLE}). Every cause is one
- * sentence a person understands.
+ * it stalled while it went on (throughput at zero, the client frozen, a GC pause: {@link Stall}),
+ * its error rate exceeded the limit, it ended before its operations were done, or it overran its
+ * {@code maxexecutiontime}. A measured cell must then show enough to state its figures (a steady
+ * window of at least the minimum operations and length) and a steady throughput (else
+ * {@link PhaseStatus#UNSTABLE}). Every cause is one sentence a person understands.
  */
 record PhaseVerdict(PhaseStatus status, String cause) {
 
@@ -82,9 +82,7 @@ record PhaseVerdict(PhaseStatus status, String cause) {
     }
     Stability s = e.stability();
     if (s != null && s.longestStallSeconds() >= acceptance.maxStall().toMillis() / 1000.0) {
-      return failed(String.format(Locale.ROOT, "throughput fell to 0 for %s s from %s s into the phase while it went on"
-          + " (limit %s: execution.acceptance.maxStall)%s", num(s.longestStallSeconds()),
-          num(s.stallStartSeconds()), Durations.format(acceptance.maxStall()), errorsSuffix(full)));
+      return failed(stalled(s, acceptance) + errorsSuffix(full));
     }
     if (full.errorRate() > phase.maxErrorRate()) {
       return failed(String.format(Locale.ROOT, "error rate %.2f%% over the %s limit (execution.maxErrorRate): %s",
@@ -107,6 +105,19 @@ record PhaseVerdict(PhaseStatus status, String cause) {
       return measuredCell(e.measurements(), s, acceptance);
     }
     return OK;
+  }
+
+  /** The stall's sentence, by what showed it ({@link Stall}). */
+  private static String stalled(Stability s, Acceptance acceptance) {
+    String limit = "limit " + Durations.format(acceptance.maxStall()) + ": execution.acceptance.maxStall";
+    String cause = s.stallCause() == null ? Stall.NO_OPERATIONS : s.stallCause();
+    if (cause.equals(Stall.NO_OPERATIONS)) {
+      return String.format(Locale.ROOT, "throughput fell to 0 for %s s from %s s into the phase while it went on (%s)",
+          num(s.longestStallSeconds()), num(s.stallStartSeconds()), limit);
+    }
+    String evidence = cause.startsWith("GC") ? "its GC log" : "no status interval closed for that long";
+    return String.format(Locale.ROOT, "%s for %s s at %s s into the phase (%s; %s)", cause,
+        num(s.longestStallSeconds()), num(s.stallStartSeconds()), evidence, limit);
   }
 
   /** Runs and the cells of load scenarios: their figures go into tables and comparisons. */

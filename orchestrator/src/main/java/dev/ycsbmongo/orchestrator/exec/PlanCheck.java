@@ -324,14 +324,17 @@ public final class PlanCheck {
           + phase.id() + " would have no steady window; make rampUp shorter than the phase");
     }
     Duration minWindow = plan.settings().acceptance().minWindow();
-    if (measured && timed && seconds.getAsLong() * 1000 - rampUp.toMillis() < minWindow.toMillis()) {
+    if (measured && timed) {
       // the verdict would fail every such cell: say so before hours are spent on it
-      Origin time = origins.of(phase, MAX_EXECUTION_TIME).or(() -> origins.workload(phase))
-          .orElse(origins.scenario(phase));
-      throw refusal(time, "maxexecutiontime " + seconds.getAsLong() + " s less rampUp " + Durations.format(rampUp)
-          + " leaves phase " + phase.id() + " a steady window under execution.acceptance.minWindow "
-          + Durations.format(minWindow) + ", so its verdict would always be failed; lengthen the phase, shorten"
-          + " rampUp, or lower acceptance.minWindow");
+      WindowBound bound = WindowBound.of(plan.settings(), seconds.getAsLong());
+      if (bound.seconds() * 1000 < minWindow.toMillis()) {
+        Origin time = origins.of(phase, MAX_EXECUTION_TIME).or(() -> origins.workload(phase))
+            .orElse(origins.scenario(phase));
+        throw refusal(time, "maxexecutiontime " + seconds.getAsLong() + " s leaves phase " + phase.id()
+            + " a steady window of " + bound.seconds() + " s at most (" + bound.why() + "), under"
+            + " execution.acceptance.minWindow " + Durations.format(minWindow) + ": its verdict would always be"
+            + " failed; " + bound.fits(minWindow));
+      }
     }
     Duration timeout = plan.settings().phaseTimeout();
     if (timed && seconds.getAsLong() * 1000 >= timeout.toMillis()) {

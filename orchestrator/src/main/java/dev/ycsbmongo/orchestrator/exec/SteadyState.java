@@ -63,8 +63,22 @@ final class SteadyState {
     return best;
   }
 
-  /** The stability of the window starting at {@code start} (an index into {@code xs}), and the phase's longest stall. */
+  /** As {@link #of(List, List, int, SteadyStateRule, double, List)} with one-second status intervals and no GC log. */
   static Stability of(List<IntervalCount> all, List<IntervalCount> xs, int start, SteadyStateRule rule) {
+    return of(all, xs, start, rule, 1.0, List.of());
+  }
+
+  /**
+   * The stability of the window starting at {@code start} (an index into {@code xs}), and the
+   * phase's longest stall (see {@link #longestStall(List, double, List)}).
+   *
+   * @param statusSeconds the status interval the child was asked for: what an interval should last
+   * @param pauses stalls found outside the series, on the phase's clock: the child's GC pauses of at least
+   *     {@link Stall#SHORTEST_NAMED_SECONDS}, the freezes of the clients of a cell of several
+   *     ({@link dev.ycsbmongo.orchestrator.clients.WholeRun#freezes})
+   */
+  static Stability of(List<IntervalCount> all, List<IntervalCount> xs, int start, SteadyStateRule rule,
+      double statusSeconds, List<Stall> pauses) {
     List<IntervalCount> w = xs.subList(Math.min(start, xs.size()), xs.size());
     double startSeconds = start < xs.size() ? xs.get(start).startSeconds()
         : xs.isEmpty() ? 0 : xs.get(xs.size() - 1).endSeconds();
@@ -82,10 +96,52 @@ final class SteadyState {
           .orElse(0);
       rise = head > 0 ? (tail - head) / head : null;
     }
-    double[] stall = longestStall(all);
+    Stall stall = longestStall(all, statusSeconds, pauses);
+    boolean any = round(stall.seconds()) > 0;
     return new Stability(round(startSeconds), rule.name().toLowerCase(java.util.Locale.ROOT), w.size(), round(mean),
-        cv == null ? null : round4(cv), rise == null ? null : round4(rise), round(stall[0]),
-        stall[0] > 0 ? round(stall[1]) : null);
+        cv == null ? null : round4(cv), rise == null ? null : round4(rise), round(stall.seconds()),
+        any ? round(stall.startSeconds()) : null, any ? stall.cause() : null);
+  }
+
+  /**
+   * The phase's longest stall, whichever way it showed: a run of intervals without a successful
+   * operation ({@link #longestZeroRun}), one interval at least {@link Stall#SHORTEST_NAMED_SECONDS}
+   * longer than the status interval, after the first with an operation (YCSB's status thread did not run: the client's JVM was stopped
+   * or frozen, however many operations it finished at either end), or a GC pause. A frozen interval
+   * that a GC pause fills at least half of is named as that pause: the log says why it froze.
+   */
+  static Stall longestStall(List<IntervalCount> all, double statusSeconds, List<Stall> pauses) {
+    double[] zero = longestZeroRun(all);
+    Stall longest = zero[0] > 0 ? new Stall(zero[0], zero[1], Stall.NO_OPERATIONS) : Stall.NONE;
+    boolean started = false;
+    for (int i = 0; i < all.size() - 1; i++) {
+      IntervalCount c = all.get(i);
+      if (!started) {
+        started = c.operations() > 0;
+        continue;  // threads starting (thousands of them) may hold the status thread back: not a freeze
+      }
+      double length = c.endSeconds() - c.startSeconds();
+      if (length < statusSeconds + Stall.SHORTEST_NAMED_SECONDS - 1e-9) {
+        continue;
+      }
+      Stall frozen = new Stall(length, c.startSeconds(), Stall.FROZE);
+      for (Stall p : pauses) {
+        double overlap = Math.min(p.startSeconds() + p.seconds(), c.endSeconds()) - Math.max(p.startSeconds(),
+            c.startSeconds());
+        if (overlap >= length / 2) {
+          frozen = p;
+        }
+      }
+      if (frozen.longerThan(longest)) {
+        longest = frozen;
+      }
+    }
+    for (Stall p : pauses) {
+      if (p.seconds() >= Stall.SHORTEST_NAMED_SECONDS && p.longerThan(longest)) {
+        longest = p;
+      }
+    }
+    return longest;
   }
 
   /**
@@ -93,7 +149,7 @@ final class SteadyState {
    * (threads still starting are not a stall) and before the last (the phase went on past it).
    * Returns {seconds, start}.
    */
-  static double[] longestStall(List<IntervalCount> all) {
+  static double[] longestZeroRun(List<IntervalCount> all) {
     double longest = 0;
     double longestStart = 0;
     boolean started = false;

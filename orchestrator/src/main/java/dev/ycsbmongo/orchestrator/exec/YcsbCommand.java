@@ -52,6 +52,8 @@ public record YcsbCommand(List<String> argv, String display) {
     ycsbArgs.add(phase.kind() == PhaseKind.LOAD ? "-load" : "-t");
 
     List<String> argv = new ArrayList<>(jvm.command(phase.threads()));
+    // one line per collection: names a long pause as what froze the client (SteadyState)
+    argv.add(GcLog.option(phaseDir.resolve(GcLog.FILE)));
     // the child deletes the connection file's directory if it outlives the orchestrator (kill -9)
     argv.add("-D" + ParentWatch.TEMP_DIR + "=" + connectionFile.getParent());
     argv.add(MAIN_CLASS);

@@ -71,7 +71,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
       } catch (YcsbOutputException e) {
         // a broken log: reading the measurements below reports it (after a missing export, as ever)
       }
-      Window window = window(phase, logs);
+      Window window = window(phase, dir, logs);
       PhaseMeasurements m = null;
       String readError = null;
       try {
@@ -116,7 +116,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
   private record Window(Duration cut, Stability stability) {
   }
 
-  private Window window(Phase phase, YcsbOutput.Logs logs) {
+  private Window window(Phase phase, Path dir, YcsbOutput.Logs logs) {
     Duration rampUp = ctx.plan().settings().rampUp();
     List<IntervalCount> intervals = logs == null ? List.of() : YcsbOutput.intervalCounts(logs);
     if (intervals.isEmpty()) {
@@ -127,7 +127,10 @@ final class YcsbPhaseRunner implements PhaseRunner {
     List<IntervalCount> whole = SteadyState.whole(intervals);
     int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
     Duration cut = start < whole.size() ? Duration.ofMillis(Math.round(whole.get(start).startSeconds() * 1000)) : rampUp;
-    return new Window(cut.compareTo(rampUp) < 0 ? rampUp : cut, SteadyState.of(intervals, whole, start, rule));
+    List<Stall> pauses = GcLog.stalls(GcLog.read(dir.resolve(GcLog.FILE)), YcsbOutput.firstStartMillis(logs), Stall.GC);
+    double statusSeconds = Math.max(1, ctx.plan().settings().statusInterval().toSeconds());  // what YcsbCommand asks
+    return new Window(cut.compareTo(rampUp) < 0 ? rampUp : cut,
+        SteadyState.of(intervals, whole, start, rule, statusSeconds, pauses));
   }
 
   /** The last non-blank line YCSB wrote to stdout (empty when all went well: its figures go to a file). */

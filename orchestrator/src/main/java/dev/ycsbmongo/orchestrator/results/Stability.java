@@ -13,10 +13,15 @@ package dev.ycsbmongo.orchestrator.results;
  * @param cv coefficient of variation of that series (standard deviation / mean); null under 2 intervals
  * @param rise change of throughput from the window's first third to its last third, as a share
  *     (0.4 = rising 40%); null under 3 intervals
- * @param longestStallSeconds the longest run of intervals without one successful operation, anywhere
- *     in the phase before its last interval
+ * @param longestStallSeconds the longest stretch without progress anywhere in the phase before its last
+ *     interval: a run of intervals without one successful operation, one interval a second or more longer
+ *     than the status interval (the client did not run: stopped, frozen, a paused host), or a GC pause of
+ *     a second or more in the child's GC log
  * @param stallStartSeconds where that stall started (null when there was none)
+ * @param stallCause what it was: {@code throughput fell to 0}, {@code client or server froze} ({@code client N
+ *     froze} in a cell of several clients), {@code GC paused the client}; null when there was none (and in
+ *     records written before freezes were told apart)
  */
 public record Stability(double steadyStartSeconds, String steadyStartRule, int intervals, double meanOpsPerSec,
-    Double cv, Double rise, double longestStallSeconds, Double stallStartSeconds) {
+    Double cv, Double rise, double longestStallSeconds, Double stallStartSeconds, String stallCause) {
 }

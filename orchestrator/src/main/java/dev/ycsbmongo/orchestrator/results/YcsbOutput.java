@@ -331,11 +331,16 @@ public final class YcsbOutput {
     return intervalCounts(logs(phaseDir));
   }
 
+  /** When the phase's first interval started, ms since the epoch: second 0 of {@link #intervalCounts(Logs)}. */
+  public static long firstStartMillis(Logs decoded) {
+    return decoded.byName.entrySet().stream().filter(e -> isOperationSeries(e.getKey()))
+        .flatMap(e -> e.getValue().stream()).mapToLong(Interval::startMillis).min().orElse(0);
+  }
+
   /** As {@link #intervalCounts(Path)}, from logs already decoded. */
   public static List<IntervalCount> intervalCounts(Logs decoded) {
     Map<String, List<Interval>> logs = decoded.byName;
-    long t0 = logs.entrySet().stream().filter(e -> isOperationSeries(e.getKey()))
-        .flatMap(e -> e.getValue().stream()).mapToLong(Interval::startMillis).min().orElse(0);
+    long t0 = firstStartMillis(decoded);
     // YCSB closes every series' interval on the same tick: an interval is known by its end second
     Map<Long, long[]> byEnd = new TreeMap<>();
     logs.forEach((name, intervals) -> {

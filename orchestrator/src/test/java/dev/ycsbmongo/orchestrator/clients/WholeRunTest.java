@@ -44,4 +44,28 @@ class WholeRunTest {
     assertEquals(40, s.get(5).operations());
     assertEquals(1000, s.stream().mapToLong(IntervalCount::operations).sum(), "nothing lost or doubled");
   }
+
+  @Test
+  void findsAClientsFreezeInItsOwnFramesThoughTheGridSmoothsIt() {
+    // client 1 stopped for 12 s: one 12.2 s interval per operation with a few operations at each end
+    TestClient frozen = new TestClient(1, 2).steady("READ", T0, 1000, 6, 100, 50)
+        .interval("READ", T0 + 6000, T0 + 18_200, 40)
+        .steady("READ", T0 + 18_200, 1000, 3, 100, 50);
+    TestClient fine = new TestClient(0, 2).steady("READ", T0, 1000, 21, 100, 50);
+    List<ClientOutput> outputs = List.of(fine.output(), frozen.output());
+    assertEquals(List.of(new WholeRun.Freeze(1, T0 + 6000, 12_200)), WholeRun.freezes(outputs, 1000, 1000));
+    assertEquals(0, WholeRun.series(outputs).stream().filter(i -> i.operations() == 0).count(),
+        "the merged series shows no zero second: only the frames show the freeze");
+  }
+
+  @Test
+  void findsAGapInAClientsFramesAndLeavesItsFinalFlushAlone() {
+    TestClient gap = new TestClient(0, 1).steady("READ", T0, 1000, 4, 100, 50)
+        .steady("READ", T0 + 7000, 1000, 3, 100, 50)
+        .interval("READ", T0 + 10_000, T0 + 12_500, 10);  // a long last interval: the end, not judged
+    assertEquals(List.of(new WholeRun.Freeze(0, T0 + 4000, 3000)), WholeRun.freezes(List.of(gap.output()), 1000, 1000));
+    TestClient late = new TestClient(0, 1).steady("READ", T0, 1000, 2, 100, 50)
+        .interval("READ", T0 + 2000, T0 + 3900, 100).steady("READ", T0 + 3900, 1000, 3, 100, 50);
+    assertEquals(List.of(), WholeRun.freezes(List.of(late.output()), 1000, 1000), "a late tick under a second");
+  }
 }

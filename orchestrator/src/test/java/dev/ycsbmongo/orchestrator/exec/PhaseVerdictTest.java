@@ -29,7 +29,7 @@ class PhaseVerdictTest {
       "maxexecutiontime", "12"), 4, Optional.empty());
   private static final ChildProcess.Outcome CLEAN = new ChildProcess.Outcome(0, false, false, Duration.ofSeconds(13),
       List.of("Loading workload...", "[mongodb] pool summary: 4 connections created"));
-  private static final Stability STEADY = new Stability(2, "auto", 10, 10_000, 0.05, 0.02, 0, null);
+  private static final Stability STEADY = new Stability(2, "auto", 10, 10_000, 0.05, 0.02, 0, null, null);
 
   private static WindowStats window(String name, double start, double seconds, long ok, long failed) {
     OperationStats read = new OperationStats("READ", ok, failed == 0 ? Map.of() : Map.of("ERROR", failed), 100.0, 10L,
@@ -146,11 +146,28 @@ class PhaseVerdictTest {
 
   @Test
   void failsWhenThroughputStalledAtZeroWhileThePhaseWentOn() {
-    Stability stalled = new Stability(2, "auto", 10, 3_000, 1.2, -0.9, 6, 5.0);
+    Stability stalled = new Stability(2, "auto", 10, 3_000, 1.2, -0.9, 6, 5.0, "throughput fell to 0");
     PhaseVerdict v = judge(TIMED, CLEAN, measured(40_000, 4), stalled);
     assertEquals(PhaseStatus.FAILED, v.status());
     assertEquals("throughput fell to 0 for 6 s from 5 s into the phase while it went on (limit 3s:"
         + " execution.acceptance.maxStall); errors: READ ERROR x4", v.cause());
+  }
+
+  @Test
+  void failsAFrozenClientAsAStallAndNamesTheFreeze() {
+    // the SIGSTOP shape: steady figures, but one 12.2 s interval where 1 s was due
+    Stability frozen = new Stability(2, "auto", 10, 3_000, 0.05, 0.02, 12.2, 6.1, "client or server froze");
+    PhaseVerdict v = judge(TIMED, CLEAN, measured(40_000, 0), frozen);
+    assertEquals(new PhaseVerdict(PhaseStatus.FAILED, "client or server froze for 12.2 s at 6.1 s into the phase"
+        + " (no status interval closed for that long; limit 3s: execution.acceptance.maxStall)"), v);
+    Stability gc = new Stability(2, "auto", 10, 3_000, 0.05, 0.02, 4.2, 12.0, "GC paused the client");
+    assertEquals("GC paused the client for 4.2 s at 12 s into the phase (its GC log; limit 3s:"
+        + " execution.acceptance.maxStall)", judge(TIMED, CLEAN, measured(40_000, 0), gc).cause());
+    Stability client = new Stability(2, "auto", 10, 3_000, 0.05, 0.02, 6, 4.5, "client 2 froze");
+    assertEquals("client 2 froze for 6 s at 4.5 s into the phase (no status interval closed for that long; limit 3s:"
+        + " execution.acceptance.maxStall)", judge(TIMED, CLEAN, measured(40_000, 0), client).cause());
+    Stability brief = new Stability(2, "auto", 10, 3_000, 0.05, 0.02, 1.4, 12.0, "GC paused the client");
+    assertEquals(PhaseVerdict.OK, judge(TIMED, CLEAN, measured(40_000, 0), brief), "under maxStall: recorded, not failed");
   }
 
   @Test
@@ -197,11 +214,11 @@ class PhaseVerdictTest {
 
   @Test
   void marksAStillRisingOrScatteredThroughputUnstable() {
-    PhaseVerdict rising = judge(TIMED, CLEAN, measured(40_000, 0), new Stability(2, "auto", 10, 3_000, 0.2, 0.4, 0, null));
+    PhaseVerdict rising = judge(TIMED, CLEAN, measured(40_000, 0), new Stability(2, "auto", 10, 3_000, 0.2, 0.4, 0, null, null));
     assertEquals(new PhaseVerdict(PhaseStatus.UNSTABLE, "throughput still rising 40% over the steady window (limit 25%:"
         + " execution.acceptance.maxRise): warm-up not over; lengthen the phase"), rising);
     PhaseVerdict scattered = judge(TIMED, CLEAN, measured(40_000, 0), new Stability(2, "auto", 10, 3_000, 0.32, 0.0, 0,
-        null));
+        null, null));
     assertEquals(PhaseStatus.UNSTABLE, scattered.status());
     assertEquals("per-second throughput varies by 32% (coefficient of variation) over the steady window, above the 25%"
         + " limit (execution.acceptance.maxCv)", scattered.cause());
@@ -216,7 +233,7 @@ class PhaseVerdictTest {
     assertEquals(PhaseVerdict.OK, judge(warmup, CLEAN, tiny, null));
     // but a stalled load fails like any phase
     assertEquals(PhaseStatus.FAILED, judge(Phases.preparingLoad(Map.of("recordcount", "100")), CLEAN, tiny,
-        new Stability(0, "fixed", 0, 0, null, null, 4, 1.0)).status());
+        new Stability(0, "fixed", 0, 0, null, null, 4, 1.0, null)).status());
   }
 
   @Test

@@ -303,4 +303,45 @@ class PlanCheckTest {
     assertTrue(e.getMessage().contains("ulimit -n") && e.getMessage().endsWith("no phase of the plan can run here"),
         e.getMessage());
   }
+
+  private static String timed(int seconds, String execution) {
+    return """
+        name: p
+        targets: [{name: local, uri: embedded}]
+        scenarios: [{name: a}]
+        properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 10, operationcount: 100000000,
+          maxexecutiontime: %d}
+        execution: %s
+        """.formatted(seconds, execution);
+  }
+
+  @Test
+  void refusesAPhaseWhoseSteadyWindowTheVerdictWouldFindTooShort() {
+    // 6 s, rampUp 1 s, minWindow 5 s: YCSB's last interval is not judged, so at most 4 s are left
+    PlanException fixed = assertThrows(PlanException.class, () -> check(timed(6,
+        "{rampUp: 1s, acceptance: {minWindow: 5s, steadyState: fixed}}"), new PlanCheck.Options(false, SMALL)));
+    assertEquals("plan.yaml:5: properties.maxexecutiontime: maxexecutiontime 6 s leaves phase run/local/a/-/rep=1 a steady"
+        + " window of 4 s at most (6 s, less the 1s rampUp, less YCSB's last status interval, which is not judged),"
+        + " under execution.acceptance.minWindow 5s: its verdict would always be failed; maxexecutiontime 7 s or more"
+        + " would fit, or shorten rampUp or lower acceptance.minWindow", fixed.getMessage());
+    // the same under steadyState auto, which may start the window as late as 3 s in
+    PlanException auto = assertThrows(PlanException.class, () -> check(timed(6,
+        "{rampUp: 1s, acceptance: {minWindow: 5s}}"), new PlanCheck.Options(false, SMALL)));
+    assertTrue(auto.getMessage().contains("a steady window of 2 s at most (6 s, less YCSB's last status interval, which"
+        + " is not judged, from 3 s in: the latest start steadyState auto may choose)"), auto.getMessage());
+    assertTrue(auto.getMessage().endsWith("maxexecutiontime 11 s or more would fit, or steadyState: fixed with 7 s"),
+        auto.getMessage());
+    // 8 s with rampUp 2 s failed every cell: auto may start the window at 4 s, leaving 3 s of the 5 s asked
+    PlanException eight = assertThrows(PlanException.class, () -> check(timed(8, "{rampUp: 2s}"),
+        new PlanCheck.Options(false, SMALL)));
+    assertTrue(eight.getMessage().contains("a steady window of 3 s at most"), eight.getMessage());
+  }
+
+  @Test
+  void acceptsAPhaseLongEnoughWhereverAutoStartsTheWindow() {
+    check(timed(12, "{rampUp: 1s, acceptance: {minWindow: 5s}}"), new PlanCheck.Options(false, SMALL));
+    check(timed(7, "{rampUp: 1s, acceptance: {minWindow: 5s, steadyState: fixed}}"), new PlanCheck.Options(false,
+        SMALL));
+    check(timed(20, "{}"), new PlanCheck.Options(false, SMALL));  // the defaults: rampUp 10s, minWindow 5s
+  }
 }

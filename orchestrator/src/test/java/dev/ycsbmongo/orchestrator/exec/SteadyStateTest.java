@@ -62,7 +62,7 @@ class SteadyStateTest {
   void findsTheLongestStallAfterTheFirstOperationAndBeforeTheEnd() {
     // threads starting (0 at first) is no stall; 3 s at 0 in the middle is
     List<IntervalCount> all = series(0, 500, 600, 0, 0, 0, 550, 0, 600);
-    double[] stall = SteadyState.longestStall(all);
+    double[] stall = SteadyState.longestZeroRun(all);
     assertEquals(3.0, stall[0], 1e-9);
     assertEquals(3.0, stall[1], 1e-9);
     Stability s = SteadyState.of(all, SteadyState.whole(all), 1, SteadyStateRule.FIXED);
@@ -71,5 +71,67 @@ class SteadyStateTest {
     Stability none = SteadyState.of(series(5, 5, 5), SteadyState.whole(series(5, 5, 5)), 0, SteadyStateRule.FIXED);
     assertEquals(0.0, none.longestStallSeconds());
     assertNull(none.stallStartSeconds());
+  }
+
+  /** The SIGSTOP shape: 1 s intervals, then one of 12.2 s with a few operations at each end, then 1 s again. */
+  private static List<IntervalCount> frozen() {
+    List<IntervalCount> out = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      out.add(new IntervalCount(i + 0.1, i + 1.1, 3000, 0));
+    }
+    out.add(new IntervalCount(6.1, 18.3, 40, 0));
+    out.add(new IntervalCount(18.3, 19.3, 3000, 0));
+    out.add(new IntervalCount(19.3, 20.1, 3000, 0));
+    out.add(new IntervalCount(20.1, 20.2, 300, 0));
+    return out;
+  }
+
+  @Test
+  void anIntervalFarLongerThanTheStatusIntervalIsAStallOfItsLength() {
+    List<IntervalCount> all = frozen();
+    Stability s = SteadyState.of(all, SteadyState.whole(all), 0, SteadyStateRule.FIXED, 1.0, List.of());
+    assertEquals(12.2, s.longestStallSeconds());
+    assertEquals(6.1, s.stallStartSeconds());
+    assertEquals("client or server froze", s.stallCause());
+  }
+
+  @Test
+  void aLateStatusTickUnderASecondIsNoFreeze() {
+    List<IntervalCount> all = new ArrayList<>(series(100, 100, 100, 100));
+    all.set(1, new IntervalCount(1, 2.6, 100, 0));  // a busy machine's late tick
+    Stability s = SteadyState.of(all, SteadyState.whole(all), 0, SteadyStateRule.FIXED, 1.0, List.of());
+    assertEquals(0.0, s.longestStallSeconds());
+    assertNull(s.stallCause());
+    // nor a long first interval: a thousand threads starting may hold the status thread back
+    List<IntervalCount> slowStart = new ArrayList<>(series(100, 100, 100, 100, 100));
+    slowStart.set(0, new IntervalCount(0, 4, 100, 0));
+    assertEquals(0.0, SteadyState.of(slowStart, SteadyState.whole(slowStart), 0, SteadyStateRule.FIXED, 1.0, List.of())
+        .longestStallSeconds());
+  }
+
+  @Test
+  void aGcPauseFoundInTheLogNamesTheFreezeItCaused() {
+    List<IntervalCount> all = frozen();
+    Stall gc = new Stall(11.9, 6.2, "GC paused the client");
+    Stability s = SteadyState.of(all, SteadyState.whole(all), 0, SteadyStateRule.FIXED, 1.0, List.of(gc));
+    assertEquals(11.9, s.longestStallSeconds());
+    assertEquals(6.2, s.stallStartSeconds());
+    assertEquals("GC paused the client", s.stallCause());
+    // a short pause inside a long freeze does not explain it
+    Stability other = SteadyState.of(all, SteadyState.whole(all), 0, SteadyStateRule.FIXED, 1.0,
+        List.of(new Stall(1.4, 12.0, "GC paused the client")));
+    assertEquals(12.2, other.longestStallSeconds());
+    assertEquals("client or server froze", other.stallCause());
+  }
+
+  @Test
+  void aStatusIntervalOfFiveSecondsIsNoFreeze() {
+    List<IntervalCount> all = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      all.add(new IntervalCount(i * 5, i * 5 + 5, 5000, 0));
+    }
+    all.add(new IntervalCount(30, 30.4, 100, 0));
+    assertEquals(0.0, SteadyState.of(all, SteadyState.whole(all), 0, SteadyStateRule.FIXED, 5.0, List.of())
+        .longestStallSeconds());
   }
 }

@@ -47,7 +47,7 @@ public final class ResultFixtures {
         Instant.parse("2026-11-22T10:15:00Z").plusSeconds(index * 70L), Instant.parse("2026-11-22T10:16:00Z")
             .plusSeconds(index * 70L), 61.25, PhaseStatus.SUCCEEDED, null, full.throughputOpsPerSec(),
         full.throughputOpsPerSec() * 1.01, full.errorRate(), full, steady, null, 10.0, null, "phases/" + index, null, null, null,
-        new Stability(10.0, "auto", 50, steady.throughputOpsPerSec(), 0.0412, 0.0125, 0.0, null), null);
+        new Stability(10.0, "auto", 50, steady.throughputOpsPerSec(), 0.0412, 0.0125, 0.0, null, null), null);
   }
 
   public static PhaseResult failed(PhaseResult r, PhaseStatus status, String cause) {
