@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.cli;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
@@ -142,7 +143,7 @@ final class ConnectionsCommand implements Callable<Integer> {
     return stress.runUntilShutdown(ConnectionStressRun.textListener(err, "connections: "), done -> {
       ConnectionStressResult result = done.result();
       if (json != null) {
-        Files.writeString(json, result.toJson() + "\n", StandardCharsets.UTF_8);
+        OutputFiles.writeString(json, result.toJson() + "\n");
       }
       out.print(summary(result));
       if (json != null) {

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
@@ -61,8 +62,8 @@ final class ConnectionPhase implements PhaseRunner {
   public PhaseResult run(Cell cell) {
     String display = command(cell.target().maskedUri(), cell.phase().connectionStress());
     try {
-      Files.writeString(cell.dir().resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection"
-          + " string masked)\n" + display + "\n", StandardCharsets.UTF_8);
+      OutputFiles.writeString(cell.dir().resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection"
+          + " string masked)\n" + display + "\n");
     } catch (IOException e) {
       return cell.records().unmeasured(PhaseVerdict.failed("cannot write " + RunDirectory.COMMAND + ": "
           + e.getMessage()), cell.relDir(), display);

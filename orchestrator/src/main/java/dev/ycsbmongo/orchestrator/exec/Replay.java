@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -223,7 +224,7 @@ public final class Replay {
       Files.delete(dir.file(RunDirectory.RESULTS));
     }
     Files.createDirectories(dir.path());
-    Files.writeString(dir.file(RunDirectory.PLAN), ResolvedPlan.yaml(plan), StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.file(RunDirectory.PLAN), ResolvedPlan.yaml(plan));
     try (ResultsWriter w = ResultsWriter.open(dir.path())) {
       for (PhaseResult r : records) {
         w.append(r);

@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.tables;
 
+import dev.ycsbmongo.orchestrator.FileNames;
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import dev.ycsbmongo.orchestrator.report.FigureWindow;
 import dev.ycsbmongo.orchestrator.report.SummaryCsv;
@@ -50,12 +52,7 @@ public final class ShapedTableFiles {
     }
     Path dir = runDir.resolve(DIR);
     Files.createDirectories(dir);
-    // a redraw after --resume may have other per values: the files of an earlier drawing would be stale
-    try (java.util.stream.Stream<Path> old = Files.list(dir)) {
-      for (Path f : old.filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".csv")).toList()) {
-        Files.delete(f);
-      }
-    }
+    Set<Path> drawn = new HashSet<>();
     boolean embedded = records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
     for (TableSpec spec : specs) {
       Shaped shaped;
@@ -76,13 +73,23 @@ public final class ShapedTableFiles {
         SummaryMarkdown.replayedNote(note, records);
         md = md.substring(0, at) + note + md.substring(at);
       }
-      Files.writeString(dir.resolve(spec.name() + ".md"), md, StandardCharsets.UTF_8);
+      OutputFiles.writeString(dir.resolve(markdownName(spec)), md);
+      drawn.add(dir.resolve(markdownName(spec)));
       List<String> names = csvNames(shaped);
       for (int i = 0; i < names.size(); i++) {
-        Files.writeString(dir.resolve(names.get(i)), csv(both.tables().get(i)), StandardCharsets.UTF_8);
+        OutputFiles.writeString(dir.resolve(names.get(i)), csv(both.tables().get(i)));
+        drawn.add(dir.resolve(names.get(i)));
       }
-      written.add(new Written(shaped.title(), DIR + "/" + spec.name() + ".md",
+      written.add(new Written(shaped.title(), DIR + "/" + markdownName(spec),
           names.stream().map(n -> DIR + "/" + n).toList(), md));
+    }
+    // a redraw after --resume may have other per values: the files of an earlier drawing would be stale. Removed
+    // once this drawing is written, never before: a drawing that fails half-way (a full disk) leaves the last one
+    try (java.util.stream.Stream<Path> old = Files.list(dir)) {
+      for (Path f : old.filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".csv"))
+          .filter(f -> !drawn.contains(f)).toList()) {
+        Files.delete(f);
+      }
     }
     return written;
   }
@@ -141,13 +148,22 @@ public final class ShapedTableFiles {
     return out.toString();
   }
 
-  /** The CSV file names of a spec's tables, in order: {@code <name>.csv}, or {@code <name>-<per values>.csv}, unique. */
+  /** The spec's Markdown file in {@code tables/}: {@code <name>.md}, the name shortened when it is too long for one. */
+  public static String markdownName(TableSpec spec) {
+    return FileNames.bounded(spec.name()) + ".md";
+  }
+
+  /**
+   * The CSV file names of a spec's tables, in order: {@code <name>.csv}, or {@code <name>-<per values>.csv}, unique;
+   * shortened as {@link FileNames} does when the name and values are too long for a file name.
+   */
   public static List<String> csvNames(Shaped shaped) {
     List<String> names = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Table t : shaped.tables()) {
       String base = shaped.spec().name() + (t.per().isEmpty() ? ""
           : "-" + t.per().stream().map(h -> slug(h.value())).collect(Collectors.joining("-")));
+      base = FileNames.bounded(base);
       String name = base;
       for (int n = 2; !seen.add(name); n++) {
         name = base + "-" + n;
