@@ -64,7 +64,16 @@ public record CompareSpec(String by, String a, String b) {
    * shortened as {@link FileNames} does when the labels make it too long for a file name.
    */
   public String fileBase() {
-    return FileNames.bounded(FILE_PREFIX + safe(by) + "-" + safe(a) + "-vs-" + safe(b));
+    return FileNames.bounded(fullFileBase());
+  }
+
+  /** Whether {@link #fileBase()} had to shorten the labels' base: {@code validate} says so, and what it became. */
+  public boolean fileBaseShortened() {
+    return FileNames.shortened(fullFileBase());
+  }
+
+  private String fullFileBase() {
+    return FILE_PREFIX + safe(by) + "-" + safe(a) + "-vs-" + safe(b);
   }
 
   private static String safe(String s) {

@@ -161,9 +161,7 @@ public final class ShapedTableFiles {
     List<String> names = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Table t : shaped.tables()) {
-      String base = shaped.spec().name() + (t.per().isEmpty() ? ""
-          : "-" + t.per().stream().map(h -> slug(h.value())).collect(Collectors.joining("-")));
-      base = FileNames.bounded(base);
+      String base = csvBase(shaped.spec().name(), t.per().stream().map(h -> h.value()).toList());
       String name = base;
       for (int n = 2; !seen.add(name); n++) {
         name = base + "-" + n;
@@ -171,6 +169,19 @@ public final class ShapedTableFiles {
       names.add(name + ".csv");
     }
     return names;
+  }
+
+  /**
+   * The CSV file name (before {@code .csv} and any {@code -2} that keeps it unique) of the table of {@code name}
+   * for these per values; {@link #unboundedCsvBase} is what it would be without the bound on file names.
+   */
+  public static String csvBase(String name, List<String> perValues) {
+    return FileNames.bounded(unboundedCsvBase(name, perValues));
+  }
+
+  public static String unboundedCsvBase(String name, List<String> perValues) {
+    return name + (perValues.isEmpty() ? "" : "-" + perValues.stream().map(ShapedTableFiles::slug)
+        .collect(Collectors.joining("-")));
   }
 
   /** A per value as part of a file name: letters, digits, '.', '_' and '-' kept, anything else '_'. */
