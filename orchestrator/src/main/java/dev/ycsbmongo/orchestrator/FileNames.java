@@ -27,7 +27,8 @@ public final class FileNames {
     return bounded(name, MAX_BYTES);
   }
 
-  static String bounded(String name, int maxBytes) {
+  /** {@code name} within {@code maxBytes} (at least 10: the hash and its dash), for a part of a longer name. */
+  public static String bounded(String name, int maxBytes) {
     String clean = clean(name);
     if (utf8Length(clean) <= maxBytes) {
       return clean;

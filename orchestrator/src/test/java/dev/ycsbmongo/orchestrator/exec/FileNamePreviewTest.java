@@ -40,6 +40,7 @@ class FileNamePreviewTest {
         """.formatted(name, label, label, table), Path.of("plan.yaml"), Map.of(), new PlanCheck.Options(false, LIMITS));
   }
 
+  /** The names are pinned, hash included: a redraw of an earlier run must find and replace the same files. */
   @Test
   void namesTheFileEachLongNameBecomes() {
     List<String> warnings = check("p".repeat(150), LABEL).warnings();
@@ -51,9 +52,10 @@ class FileNamePreviewTest {
             + " long for a file name: it is written as " + FileNames.bounded("comparison-storage-"
             + "____SSD_____".repeat(20) + "-vs-short") + ".md and .csv",
         "plan.yaml:11: report.tables[0].name: 'tttttttttttttttttttttttttttttttt…' (300 characters) is too long for a"
-            + " file name: it is written as tables/" + FileNames.bounded(TABLE) + ".md",
+            + " file name: it is written as tables/" + "t".repeat(91) + "-0afa5eb0.md",
         "plan.yaml:11: report.tables[0].per: the per values make 2 CSV names too long for a file name: written as"
-            + " tables/" + FileNames.bounded(TABLE + "-" + "_SSD".repeat(20) + "_") + ".csv, tables/" + FileNames.bounded(TABLE + "-short") + ".csv"), warnings);
+            + " tables/" + "t".repeat(41) + "-0afa5eb0-" + "_SSD".repeat(10) + "-b57ab476.csv, tables/" + "t".repeat(41)
+            + "-0afa5eb0-short.csv"), warnings);
     for (String w : warnings) {
       assertTrue(w.getBytes(StandardCharsets.UTF_8).length < 400, "one readable line: " + w);
     }

@@ -176,7 +176,12 @@ public final class ShapedTableFiles {
    * for these per values; {@link #unboundedCsvBase} is what it would be without the bound on file names.
    */
   public static String csvBase(String name, List<String> perValues) {
-    return FileNames.bounded(unboundedCsvBase(name, perValues));
+    String full = unboundedCsvBase(name, perValues);
+    if (!FileNames.shortened(full)) {
+      return full;
+    }
+    // a long table name takes at most half: the per values are what tell its CSVs apart at a glance
+    return FileNames.bounded(unboundedCsvBase(FileNames.bounded(name, FileNames.MAX_BYTES / 2), perValues));
   }
 
   public static String unboundedCsvBase(String name, List<String> perValues) {
