@@ -26,6 +26,8 @@ public final class OutputFiles {
     OutputStream open(Path temp) throws IOException;
   }
 
+  private static final String TEMP_PREFIX = ".writing-";
+  private static final String TEMP_SUFFIX = ".tmp";
   private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
   // created as any new file is (the umask's permissions, not createTempFile's owner-only ones): the report is shared
@@ -86,7 +88,7 @@ public final class OutputFiles {
     Path temp = null;
     try {
       // a dot name ending .tmp: no reader of the directory (comparison-*.md, tables/*.csv) takes it for an output
-      temp = dir.resolve(".writing-" + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+      temp = dir.resolve(TEMP_PREFIX + Long.toUnsignedString(RANDOM.nextLong(), 36) + TEMP_SUFFIX);
       try (OutputStream out = opener.open(temp)) {
         out.write(bytes);
       }
@@ -157,6 +159,31 @@ public final class OutputFiles {
       u++;
     }
     return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+  }
+
+  /**
+   * Removes the temporary files a killed writer left in {@code dir} (the caller holds the run directory's lock,
+   * so none of them is being written); returns how many.
+   */
+  public static int removeLeftovers(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return 0;
+    }
+    int removed = 0;
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(OutputFiles::temporary).toList()) {
+        deleteQuietly(f);
+        removed++;
+      }
+    } catch (IOException e) {
+      // an unreadable directory: the next write says what is wrong with it
+    }
+    return removed;
+  }
+
+  private static boolean temporary(Path f) {
+    String n = f.getFileName().toString();
+    return n.startsWith(TEMP_PREFIX) && n.endsWith(TEMP_SUFFIX);
   }
 
   private static void deleteQuietly(Path temp) {

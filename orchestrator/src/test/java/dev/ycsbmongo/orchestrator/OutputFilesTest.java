@@ -101,6 +101,15 @@ class OutputFilesTest {
   }
 
   @Test
+  void removesWhatAKilledWriterLeftAndNothingElse(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve(".writing-3k9x2.tmp"), "half a summ");
+    Files.writeString(dir.resolve("summary.csv"), "whole\n");
+    Files.writeString(dir.resolve("notes.tmp"), "someone's own file\n");
+    assertEquals(1, OutputFiles.removeLeftovers(dir));
+    assertEquals(List.of("notes.tmp", "summary.csv"), names(dir));
+  }
+
+  @Test
   void namesSizesAsPeopleRead() {
     assertEquals("0 bytes", OutputFiles.bytes(0));
     assertEquals("1.5 KiB", OutputFiles.bytes(1536));

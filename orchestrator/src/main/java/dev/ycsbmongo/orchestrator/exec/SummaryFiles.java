@@ -60,6 +60,9 @@ public final class SummaryFiles {
   }
 
   private static List<String> writeAll(RunDirectory dir) throws IOException {
+    for (String sub : List.of("", ShapedTableFiles.DIR, Charts.DIR)) {
+      OutputFiles.removeLeftovers(dir.file(sub));  // what a writer killed mid-file left beside the report
+    }
     ResultsReader.Read read = ResultsReader.read(dir.path());
     List<String> warnings = new ArrayList<>(read.warnings());
     OutputFiles.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()));
