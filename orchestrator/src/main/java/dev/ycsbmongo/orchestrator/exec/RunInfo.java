@@ -3,7 +3,6 @@ package dev.ycsbmongo.orchestrator.exec;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbmongo.orchestrator.OutputFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

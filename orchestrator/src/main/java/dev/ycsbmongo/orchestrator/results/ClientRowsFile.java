@@ -2,8 +2,6 @@ package dev.ycsbmongo.orchestrator.results;
 
 import dev.ycsbmongo.orchestrator.OutputFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

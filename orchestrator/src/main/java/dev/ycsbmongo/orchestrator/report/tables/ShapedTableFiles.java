@@ -11,7 +11,6 @@ import dev.ycsbmongo.orchestrator.report.tables.TableShaper.Shaped;
 import dev.ycsbmongo.orchestrator.report.tables.TableShaper.Table;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
