@@ -55,6 +55,24 @@ class LongNamesCliTest {
     assertWrittenWithBoundedNames(run(tmp, "ローカルSSDストレージ".repeat(9)));
   }
 
+  @Test
+  void aComparisonAskedOnTheCommandLineIsWrittenAndRememberedUnderTheBoundedName(@TempDir Path tmp) throws IOException {
+    String label = "y".repeat(300);
+    Path dir = run(tmp, label);
+    InProcessCli r = InProcessCli.run("report", dir.toString(), "--compare", "storage=SSD," + label);
+    assertEquals(0, r.exit(), r.err());
+    try (Stream<Path> all = Files.list(dir)) {
+      List<String> made = all.map(f -> f.getFileName().toString())
+          .filter(n -> n.startsWith("comparison-storage-SSD-vs-y")).sorted().toList();
+      assertEquals(2, made.size(), made.toString());
+      assertTrue(made.get(0).matches("comparison-storage-SSD-vs-y{65}-[0-9a-f]{8}\\.csv"), made.get(0));
+    }
+    // the remembered comparison is redrawn, not refused, by the next report
+    InProcessCli again = InProcessCli.run("report", dir.toString());
+    assertEquals(0, again.exit(), again.err());
+    assertEquals("", again.err());
+  }
+
   private static void assertWrittenWithBoundedNames(Path dir) throws IOException {
     InProcessCli r = InProcessCli.run("report", dir.toString());
     assertEquals(0, r.exit(), r.err());
