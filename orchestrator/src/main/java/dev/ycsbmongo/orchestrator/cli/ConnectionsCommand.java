@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.cli;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
@@ -9,7 +10,6 @@ import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -142,7 +142,7 @@ final class ConnectionsCommand implements Callable<Integer> {
     return stress.runUntilShutdown(ConnectionStressRun.textListener(err, "connections: "), done -> {
       ConnectionStressResult result = done.result();
       if (json != null) {
-        Files.writeString(json, result.toJson() + "\n", StandardCharsets.UTF_8);
+        OutputFiles.writeString(json, result.toJson() + "\n");
       }
       out.print(summary(result));
       if (json != null) {

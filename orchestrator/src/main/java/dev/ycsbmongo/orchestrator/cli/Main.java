@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.exec.ClientHostInfo;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
 import java.io.PrintWriter;
@@ -46,6 +47,10 @@ public final class Main implements Callable<Integer> {
       if (e instanceof PlanException || e instanceof BadInputException) {
         err.println("orchestrator: " + UriMasker.mask(e.getMessage()));
         return BAD_INPUT;
+      }
+      if (e instanceof OutputFiles.WriteFailed) {
+        err.println("orchestrator: " + UriMasker.mask(e.getMessage()));  // already the whole story: file, cause, space
+        return SOME_FAILED;
       }
       err.println("orchestrator: " + UriMasker.mask(String.valueOf(e.getMessage())) + " (" + e.getClass().getSimpleName() + ")");
       return SOME_FAILED;

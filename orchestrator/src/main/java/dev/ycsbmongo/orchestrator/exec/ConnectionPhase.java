@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
@@ -13,8 +14,6 @@ import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import dev.ycsbmongo.orchestrator.results.ServerMetrics;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,8 +60,8 @@ final class ConnectionPhase implements PhaseRunner {
   public PhaseResult run(Cell cell) {
     String display = command(cell.target().maskedUri(), cell.phase().connectionStress());
     try {
-      Files.writeString(cell.dir().resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection"
-          + " string masked)\n" + display + "\n", StandardCharsets.UTF_8);
+      OutputFiles.writeString(cell.dir().resolve(RunDirectory.COMMAND), "# the equivalent orchestrator command (connection"
+          + " string masked)\n" + display + "\n");
     } catch (IOException e) {
       return cell.records().unmeasured(PhaseVerdict.failed("cannot write " + RunDirectory.COMMAND + ": "
           + e.getMessage()), cell.relDir(), display);

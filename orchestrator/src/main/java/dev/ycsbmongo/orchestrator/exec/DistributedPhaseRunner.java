@@ -3,6 +3,7 @@ package dev.ycsbmongo.orchestrator.exec;
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.clients.CellMerger;
 import dev.ycsbmongo.orchestrator.clients.ClientMain;
 import dev.ycsbmongo.orchestrator.clients.ClientOutput;
@@ -25,7 +26,6 @@ import dev.ycsbmongo.orchestrator.results.Stability;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import dev.ycsbmongo.orchestrator.results.YcsbOutput.IntervalCount;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -168,7 +168,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
         (first - launchedMillis) / 1000.0, (endedMillis - last) / 1000.0, mergeSeconds, (last - first) / 1000.0);
     try {
       Files.createDirectories(dir.resolve(OVERHEAD_FILE).getParent());
-      Files.writeString(dir.resolve(OVERHEAD_FILE), text, StandardCharsets.UTF_8);
+      OutputFiles.writeString(dir.resolve(OVERHEAD_FILE), text);
     } catch (IOException e) {
       // a figure about the orchestrator, not the cell's: the cell's record does not depend on it
     }
@@ -355,6 +355,6 @@ final class DistributedPhaseRunner implements PhaseRunner {
         + "# each client's arguments after ClientMain's mode (each adds its client.index, client.count and"
         + " client.start; the connection string is in a -P file or a Kubernetes Secret)\n" + ShellWords.join(args)
         + "\n";
-    Files.writeString(dir.resolve(RunDirectory.COMMAND), text, StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.resolve(RunDirectory.COMMAND), text);
   }
 }

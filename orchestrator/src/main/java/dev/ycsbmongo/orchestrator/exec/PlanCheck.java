@@ -112,6 +112,7 @@ public final class PlanCheck {
     }
     List<String> warnings = new java.util.ArrayList<>(notRunnableHere(matrix));
     warnings.addAll(PairingPreview.warnings(matrix));
+    warnings.addAll(FileNamePreview.warnings(plan, matrix.phases()));
     return new Checked(matrix, size, warnings);
   }
 

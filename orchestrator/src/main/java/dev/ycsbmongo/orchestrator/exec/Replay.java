@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -20,7 +21,6 @@ import dev.ycsbmongo.orchestrator.results.ServerMetrics;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -223,7 +223,7 @@ public final class Replay {
       Files.delete(dir.file(RunDirectory.RESULTS));
     }
     Files.createDirectories(dir.path());
-    Files.writeString(dir.file(RunDirectory.PLAN), ResolvedPlan.yaml(plan), StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.file(RunDirectory.PLAN), ResolvedPlan.yaml(plan));
     try (ResultsWriter w = ResultsWriter.open(dir.path())) {
       for (PhaseResult r : records) {
         w.append(r);

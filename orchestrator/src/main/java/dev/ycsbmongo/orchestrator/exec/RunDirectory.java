@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.FileNames;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,7 +48,7 @@ public record RunDirectory(Path path) {
   public static RunDirectory create(Path root, String planName, LocalDateTime now) {
     try {
       Files.createDirectories(root);
-      String base = planName + "-" + STAMP.format(now);
+      String base = FileNames.bounded(planName) + "-" + STAMP.format(now);
       for (int n = 1; ; n++) {
         Path candidate = root.resolve(n == 1 ? base : base + "-" + n);
         try {

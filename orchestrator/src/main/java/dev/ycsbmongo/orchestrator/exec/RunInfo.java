@@ -1,8 +1,8 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +26,7 @@ public record RunInfo(String planFile, String runId, String toolVersion, List<St
   }
 
   public void write(RunDirectory dir) throws IOException {
-    Files.writeString(dir.file(RunDirectory.RUN_INFO), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(this) + "\n");
+    OutputFiles.writeString(dir.file(RunDirectory.RUN_INFO), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(this) + "\n");
   }
 
   public static RunInfo read(RunDirectory dir) throws IOException {

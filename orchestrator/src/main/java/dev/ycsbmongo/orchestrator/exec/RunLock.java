@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -121,9 +122,15 @@ public final class RunLock implements AutoCloseable {
       // the OS lock was free, so whoever the file names is gone (the lock ends with its process)
       left.ifPresent(h -> notes.accept(shownAs + ": taking over the lock left by " + h.describe()
           + ", which is no longer running"));
-      channel.truncate(0);
-      channel.write(ByteBuffer.wrap(mine.text().getBytes(StandardCharsets.UTF_8)), 0);
-      channel.force(true);
+      try {
+        channel.truncate(0);
+        channel.write(ByteBuffer.wrap(mine.text().getBytes(StandardCharsets.UTF_8)), 0);
+        channel.force(true);
+      } catch (IOException e) {
+        // the first write of every command: a full disk is said here, naming the file, before anything is measured
+        throw OutputFiles.failed(key.resolve(FILE), "nothing else was written", e)
+            .advising("make room, then run the command again");
+      }
       return new RunLock(key, channel, lock);
     } catch (IOException | RuntimeException e) {
       HELD_HERE.remove(key);

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
 import dev.ycsbmongo.orchestrator.plan.Plan;
@@ -13,8 +14,6 @@ import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,10 +52,18 @@ public final class RunSession {
 
   /** Writes the plan files of a new run directory; {@code sourceText} is the plan file as written. */
   public static void writePlanFiles(RunDirectory dir, Matrix matrix, String sourceText) throws IOException {
-    Plan plan = matrix.plan();
-    Files.writeString(dir.file(RunDirectory.PLAN_SOURCE), UriMasker.mask(sourceText), StandardCharsets.UTF_8);
-    Files.writeString(dir.file(RunDirectory.PLAN), ResolvedPlan.yaml(plan), StandardCharsets.UTF_8);
-    Files.writeString(dir.file(RunDirectory.MATRIX), MatrixPrinter.render(matrix), StandardCharsets.UTF_8);
+    try {
+      writePlanFiles(dir, matrix.plan(), matrix, sourceText);
+    } catch (OutputFiles.WriteFailed e) {
+      throw e.advising("nothing has run: make room, then run the plan again");
+    }
+  }
+
+  private static void writePlanFiles(RunDirectory dir, Plan plan, Matrix matrix, String sourceText)
+      throws IOException {
+    OutputFiles.writeString(dir.file(RunDirectory.PLAN_SOURCE), UriMasker.mask(sourceText));
+    OutputFiles.writeString(dir.file(RunDirectory.PLAN), ResolvedPlan.yaml(plan));
+    OutputFiles.writeString(dir.file(RunDirectory.MATRIX), MatrixPrinter.render(matrix));
     new RunInfo(plan.source() == null ? "" : plan.source().toAbsolutePath().toString(), dir.runId(),
         ClientHostInfo.TOOL_VERSION, java.util.List.of()).write(dir);
   }
@@ -68,6 +75,27 @@ public final class RunSession {
     RunInfo info = RunInfo.read(dir);
     info.withSession(Instant.now().toString()).write(dir);
     List<PhaseResult> earlier = ResultsReader.read(dir.path()).results();
+    PlanRunner.Outcome outcome;
+    try {
+      outcome = runPhases(earlier);
+    } catch (IOException | RuntimeException e) {
+      // the report of what was recorded is still worth writing; the first failure is the one to tell
+      try {
+        writeSummary();
+      } catch (IOException | RuntimeException s) {
+        e.addSuppressed(s);
+      }
+      throw e;
+    }
+    writeSummary();
+    return outcome;
+  }
+
+  private void writeSummary() throws IOException {
+    SummaryFiles.write(dir).forEach(w -> progress.note("warning: " + w));
+  }
+
+  private PlanRunner.Outcome runPhases(List<PhaseResult> earlier) throws IOException {
     ClientHost client = ClientHostInfo.read();
     try (EmbeddedTargets uris = new EmbeddedTargets(matrix.plan());
          ResultsWriter writer = ResultsWriter.open(dir.path())) {
@@ -87,8 +115,6 @@ public final class RunSession {
         // the servers go back to the settings the user had, interrupted or not, before they stop
         serverSettings.restore().forEach(progress::note);
       }
-    } finally {
-      SummaryFiles.write(dir).forEach(w -> progress.note("warning: " + w));
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
@@ -41,20 +42,39 @@ public final class SummaryFiles {
    * that could not be made from these records (it is left out; the rest is written) and a chart
    * that could not be drawn (also noted at the end of summary.md and under its place in report.html).
    * A chart not drawn never changes the run's exit status: it is a report problem, not a measurement one.
+   * Each file is written aside and renamed ({@link OutputFiles}): a file that cannot be written (a full disk)
+   * keeps its earlier content and is one line naming it, the free space and the command that writes it again.
    */
   public static List<String> write(RunDirectory dir) throws IOException {
+    try {
+      return writeAll(dir);
+    } catch (OutputFiles.WriteFailed e) {
+      throw redrawAdvice(e, dir);
+    }
+  }
+
+  /** What to do about a report file that could not be written: the records it comes from are safe. */
+  private static OutputFiles.WriteFailed redrawAdvice(OutputFiles.WriteFailed e, RunDirectory dir) {
+    return e.advising("the records are safe in " + RunDirectory.RESULTS + ": make room, then `orchestrator report "
+        + dir.path() + "` writes the report again");
+  }
+
+  private static List<String> writeAll(RunDirectory dir) throws IOException {
+    for (String sub : List.of("", ShapedTableFiles.DIR, Charts.DIR)) {
+      OutputFiles.removeLeftovers(dir.file(sub));  // what a writer killed mid-file left beside the report
+    }
     ResultsReader.Read read = ResultsReader.read(dir.path());
     List<String> warnings = new ArrayList<>(read.warnings());
-    Files.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()), StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()));
     if (CurveSummary.any(read.results())) {
-      Files.writeString(dir.file(CurveSummary.CSV_FILE), CurveSummary.csv(read.results()), StandardCharsets.UTF_8);
+      OutputFiles.writeString(dir.file(CurveSummary.CSV_FILE), CurveSummary.csv(read.results()));
     }
     String planYaml = planYaml(dir);
     StringBuilder chartNote = new StringBuilder();
     List<Charts.Drawn> drawn = drawCharts(dir, read.results(), warnings, chartNote, StoredReport.charts(planYaml));
     List<ShapedTableFiles.Written> shaped = shapedTables(dir, planYaml, read.results(), warnings);
     String md = summaryMarkdown(read.results(), shaped) + chartNote;
-    Files.writeString(dir.file(RunDirectory.SUMMARY_MD), md, StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.file(RunDirectory.SUMMARY_MD), md);
     for (StoredReport.Redraw r : StoredReport.comparisons(planYaml, dir.file(RunDirectory.COMPARISONS))) {
       try {
         writeComparison(dir, Comparison.of(read.results(), CompareSpec.parse(r.text()), r.rules()));
@@ -62,8 +82,8 @@ public final class SummaryFiles {
         warnings.add("comparison '" + r.text() + "': " + e.getMessage() + "; not written");
       }
     }
-    Files.writeString(dir.file(RunDirectory.REPORT_HTML),
-        HtmlReport.render(htmlInput(dir, read.results(), md, planYaml, drawn, shaped)), StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.file(RunDirectory.REPORT_HTML),
+        HtmlReport.render(htmlInput(dir, read.results(), md, planYaml, drawn, shaped)));
     return warnings;
   }
 
@@ -106,10 +126,10 @@ public final class SummaryFiles {
   /** Writes a comparison's {@code .md} and {@code .csv} beside the run's files; returns the Markdown. */
   public static String writeComparison(RunDirectory dir, Comparison c) throws IOException {
     String md = ComparisonMarkdown.render(c);
-    Files.writeString(dir.file(c.spec().fileBase() + ".md"), md, StandardCharsets.UTF_8);
-    Files.writeString(dir.file(c.spec().fileBase() + ".csv"), ComparisonCsv.render(c), StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.file(c.spec().fileBase() + ".md"), md);
+    OutputFiles.writeString(dir.file(c.spec().fileBase() + ".csv"), ComparisonCsv.render(c));
     if (!c.rules().rangesOver().isEmpty()) {
-      Files.writeString(dir.file(ComparisonCsv.rangesFile(c)), ComparisonCsv.renderRanges(c), StandardCharsets.UTF_8);
+      OutputFiles.writeString(dir.file(ComparisonCsv.rangesFile(c)), ComparisonCsv.renderRanges(c));
     }
     return md;
   }
@@ -128,13 +148,21 @@ public final class SummaryFiles {
 
   /** Redraws report.html alone (after {@code report --compare} added a comparison to the run directory). */
   public static void writeHtml(RunDirectory dir) throws IOException {
+    try {
+      writeHtmlOnly(dir);
+    } catch (OutputFiles.WriteFailed e) {
+      throw redrawAdvice(e, dir);
+    }
+  }
+
+  private static void writeHtmlOnly(RunDirectory dir) throws IOException {
     List<PhaseResult> results = ResultsReader.read(dir.path()).results();
     String planYaml = planYaml(dir);
     StringBuilder chartNote = new StringBuilder();
     List<Charts.Drawn> drawn = drawCharts(dir, results, new ArrayList<>(), chartNote, StoredReport.charts(planYaml));
     List<ShapedTableFiles.Written> shaped = shapedTables(dir, planYaml, results, new ArrayList<>());
-    Files.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, results,
-        summaryMarkdown(results, shaped) + chartNote, planYaml, drawn, shaped)), StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, results,
+        summaryMarkdown(results, shaped) + chartNote, planYaml, drawn, shaped)));
   }
 
   /**
@@ -183,7 +211,7 @@ public final class SummaryFiles {
     }
     List<String> kept = new ArrayList<>(known.stream().filter(l -> !StoredReport.sameComparison(l, spec)).toList());
     kept.add(line);
-    Files.writeString(file, String.join("\n", kept) + "\n", StandardCharsets.UTF_8);
+    OutputFiles.writeString(file, String.join("\n", kept) + "\n");
   }
 
   public static void remember(RunDirectory dir, CompareSpec spec) throws IOException {

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -190,6 +191,6 @@ final class YcsbPhaseRunner implements PhaseRunner {
     String text = "# the equivalent scripts/ycsb command (connection string masked)\n" + cmd.display() + "\n\n"
         + "# the exact child process (the connection string is in the -P file, deleted after the phase)\n"
         + ShellWords.join(cmd.argv()) + "\n";
-    Files.writeString(dir.resolve(RunDirectory.COMMAND), text, StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.resolve(RunDirectory.COMMAND), text);
   }
 }

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.plan;
 
 import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.orchestrator.FileNames;
 
 /**
  * What to compare: BY and its two values, A (the baseline) and B. BY is a coordinate key
@@ -58,8 +59,20 @@ public record CompareSpec(String by, String a, String b) {
   /** How every comparison file of a run directory starts (the report gathers them by it). */
   public static final String FILE_PREFIX = "comparison-";
 
-  /** A file-name-safe base: {@code comparison-<by>-<a>-vs-<b>}, anything but letters, digits, '.', '_', '-' as '_'. */
+  /**
+   * A file-name-safe base: {@code comparison-<by>-<a>-vs-<b>}, anything but letters, digits, '.', '_', '-' as '_',
+   * shortened as {@link FileNames} does when the labels make it too long for a file name.
+   */
   public String fileBase() {
+    return FileNames.bounded(fullFileBase());
+  }
+
+  /** Whether {@link #fileBase()} had to shorten the labels' base: {@code validate} says so, and what it became. */
+  public boolean fileBaseShortened() {
+    return FileNames.shortened(fullFileBase());
+  }
+
+  private String fullFileBase() {
     return FILE_PREFIX + safe(by) + "-" + safe(a) + "-vs-" + safe(b);
   }
 

@@ -1,8 +1,7 @@
 package dev.ycsbmongo.orchestrator.results;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +29,7 @@ public final class ClientRowsFile {
   /** Writes {@code phaseDir/clients.csv} (replacing one left by an earlier attempt); returns its path. */
   public static Path write(Path phaseDir, PhaseClients clients) throws IOException {
     Path file = phaseDir.resolve(FILE);
-    Files.writeString(file, render(clients), StandardCharsets.UTF_8);
+    OutputFiles.writeString(file, render(clients));
     return file;
   }
 

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.results;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -19,9 +20,11 @@ public final class ResultsWriter implements AutoCloseable {
   public static final String CUT_FILE = "results.jsonl.cut";
 
   private final FileChannel channel;
+  private final Path file;
 
-  private ResultsWriter(FileChannel channel) {
+  private ResultsWriter(FileChannel channel, Path file) {
     this.channel = channel;
+    this.file = file;
   }
 
   /**
@@ -46,15 +49,24 @@ public final class ResultsWriter implements AutoCloseable {
       }
     }
     return new ResultsWriter(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.APPEND));
+        StandardOpenOption.APPEND), file);
   }
 
+  /**
+   * Appends one record. A record that cannot be written (a full disk) is one line naming the file, the free
+   * space and {@code --resume}; what it may have left of a line is set aside when the run is resumed.
+   */
   public synchronized void append(PhaseResult r) throws IOException {
     ByteBuffer bytes = ByteBuffer.wrap((ResultsJson.line(r) + "\n").getBytes(StandardCharsets.UTF_8));
-    while (bytes.hasRemaining()) {
-      channel.write(bytes);
+    try {
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
+      channel.force(true);  // the length changes too: metadata must reach the disk
+    } catch (IOException e) {
+      throw OutputFiles.failed(file, "the records before it are kept", e).advising("the record of " + r.phaseId()
+          + " is not: make room, then `orchestrator run --resume " + file.getParent() + "` runs that phase again");
     }
-    channel.force(true);  // the length changes too: metadata must reach the disk
   }
 
   @Override

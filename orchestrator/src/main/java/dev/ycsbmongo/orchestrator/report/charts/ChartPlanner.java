@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.charts;
 
+import dev.ycsbmongo.orchestrator.FileNames;
 import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
@@ -632,6 +633,7 @@ public final class ChartPlanner {
 
   /** A file-name-safe id: kind and subject, lower case, other characters as '-'. */
   public static String id(String kind, String subject) {
-    return (kind + "-" + subject).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    return FileNames.bounded((kind + "-" + subject).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
+        .replaceAll("(^-|-$)", ""));
   }
 }

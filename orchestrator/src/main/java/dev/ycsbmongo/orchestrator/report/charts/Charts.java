@@ -1,10 +1,10 @@
 package dev.ycsbmongo.orchestrator.report.charts;
 
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsJson;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,14 +74,14 @@ public final class Charts {
     List<ChartSpec> specs = ChartPlanner.plan(records, runDir, settings);
     Path dir = runDir.resolve(DIR);
     Files.createDirectories(dir);
-    Files.writeString(dir.resolve(DATA_FILE), data(specs), StandardCharsets.UTF_8);
+    OutputFiles.writeString(dir.resolve(DATA_FILE), data(specs));
     List<Drawn> drawn = new ArrayList<>();
     for (ChartSpec s : specs) {
       try {
         String svg = renderer.svg(s);
         byte[] png = renderer.png(s);
-        Files.writeString(dir.resolve(s.id() + ".svg"), svg, StandardCharsets.UTF_8);
-        Files.write(dir.resolve(s.id() + ".png"), png);
+        OutputFiles.writeString(dir.resolve(s.id() + ".svg"), svg);
+        OutputFiles.write(dir.resolve(s.id() + ".png"), png);
         drawn.add(new Drawn(s, svg, null));
       } catch (IOException | RuntimeException | LinkageError | java.awt.AWTError e) {
         // LinkageError/AWTError: a JVM without the fonts or AWT classes the library needs

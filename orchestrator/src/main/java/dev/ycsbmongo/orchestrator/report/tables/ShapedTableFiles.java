@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.tables;
 
+import dev.ycsbmongo.orchestrator.FileNames;
+import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import dev.ycsbmongo.orchestrator.report.FigureWindow;
 import dev.ycsbmongo.orchestrator.report.SummaryCsv;
@@ -9,7 +11,6 @@ import dev.ycsbmongo.orchestrator.report.tables.TableShaper.Shaped;
 import dev.ycsbmongo.orchestrator.report.tables.TableShaper.Table;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,12 +51,7 @@ public final class ShapedTableFiles {
     }
     Path dir = runDir.resolve(DIR);
     Files.createDirectories(dir);
-    // a redraw after --resume may have other per values: the files of an earlier drawing would be stale
-    try (java.util.stream.Stream<Path> old = Files.list(dir)) {
-      for (Path f : old.filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".csv")).toList()) {
-        Files.delete(f);
-      }
-    }
+    Set<Path> drawn = new HashSet<>();
     boolean embedded = records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
     for (TableSpec spec : specs) {
       Shaped shaped;
@@ -76,13 +72,23 @@ public final class ShapedTableFiles {
         SummaryMarkdown.replayedNote(note, records);
         md = md.substring(0, at) + note + md.substring(at);
       }
-      Files.writeString(dir.resolve(spec.name() + ".md"), md, StandardCharsets.UTF_8);
+      OutputFiles.writeString(dir.resolve(markdownName(spec)), md);
+      drawn.add(dir.resolve(markdownName(spec)));
       List<String> names = csvNames(shaped);
       for (int i = 0; i < names.size(); i++) {
-        Files.writeString(dir.resolve(names.get(i)), csv(both.tables().get(i)), StandardCharsets.UTF_8);
+        OutputFiles.writeString(dir.resolve(names.get(i)), csv(both.tables().get(i)));
+        drawn.add(dir.resolve(names.get(i)));
       }
-      written.add(new Written(shaped.title(), DIR + "/" + spec.name() + ".md",
+      written.add(new Written(shaped.title(), DIR + "/" + markdownName(spec),
           names.stream().map(n -> DIR + "/" + n).toList(), md));
+    }
+    // a redraw after --resume may have other per values: the files of an earlier drawing would be stale. Removed
+    // once this drawing is written, never before: a drawing that fails half-way (a full disk) leaves the last one
+    try (java.util.stream.Stream<Path> old = Files.list(dir)) {
+      for (Path f : old.filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".csv"))
+          .filter(f -> !drawn.contains(f)).toList()) {
+        Files.delete(f);
+      }
     }
     return written;
   }
@@ -141,13 +147,20 @@ public final class ShapedTableFiles {
     return out.toString();
   }
 
-  /** The CSV file names of a spec's tables, in order: {@code <name>.csv}, or {@code <name>-<per values>.csv}, unique. */
+  /** The spec's Markdown file in {@code tables/}: {@code <name>.md}, the name shortened when it is too long for one. */
+  public static String markdownName(TableSpec spec) {
+    return FileNames.bounded(spec.name()) + ".md";
+  }
+
+  /**
+   * The CSV file names of a spec's tables, in order: {@code <name>.csv}, or {@code <name>-<per values>.csv}, unique;
+   * shortened as {@link FileNames} does when the name and values are too long for a file name.
+   */
   public static List<String> csvNames(Shaped shaped) {
     List<String> names = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Table t : shaped.tables()) {
-      String base = shaped.spec().name() + (t.per().isEmpty() ? ""
-          : "-" + t.per().stream().map(h -> slug(h.value())).collect(Collectors.joining("-")));
+      String base = csvBase(shaped.spec().name(), t.per().stream().map(h -> h.value()).toList());
       String name = base;
       for (int n = 2; !seen.add(name); n++) {
         name = base + "-" + n;
@@ -155,6 +168,24 @@ public final class ShapedTableFiles {
       names.add(name + ".csv");
     }
     return names;
+  }
+
+  /**
+   * The CSV file name (before {@code .csv} and any {@code -2} that keeps it unique) of the table of {@code name}
+   * for these per values; {@link #unboundedCsvBase} is what it would be without the bound on file names.
+   */
+  public static String csvBase(String name, List<String> perValues) {
+    String full = unboundedCsvBase(name, perValues);
+    if (!FileNames.shortened(full)) {
+      return full;
+    }
+    // a long table name takes at most half: the per values are what tell its CSVs apart at a glance
+    return FileNames.bounded(unboundedCsvBase(FileNames.bounded(name, FileNames.MAX_BYTES / 2), perValues));
+  }
+
+  public static String unboundedCsvBase(String name, List<String> perValues) {
+    return name + (perValues.isEmpty() ? "" : "-" + perValues.stream().map(ShapedTableFiles::slug)
+        .collect(Collectors.joining("-")));
   }
 
   /** A per value as part of a file name: letters, digits, '.', '_' and '-' kept, anything else '_'. */
