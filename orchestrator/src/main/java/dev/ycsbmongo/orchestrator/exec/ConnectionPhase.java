@@ -127,7 +127,7 @@ final class ConnectionPhase implements PhaseRunner {
   static PhaseVerdict verdict(Phase phase, ConnectionStressResult r, boolean stopped) {
     if (stopped) {
       return new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted (Ctrl-C or SIGTERM) with " + r.opened() + " of "
-          + r.requested() + " connections open");
+          + r.requested() + " connections open" + (r.opening() == null ? "" : "; " + r.opening().describe(r.requested())));
     }
     // a connection the server dropped during the hold was not held: it counts against the cell like a failure
     long dropped = r.droppedWhileHeld() == null ? 0 : r.droppedWhileHeld();
