@@ -136,7 +136,8 @@ final class ConnectionPhase implements PhaseRunner {
       return PhaseVerdict.failed(String.format(Locale.ROOT, "%,d of %,d connections failed%s (%.2f%%, limit %s,"
           + " execution.maxErrorRate): %s", r.failed(), r.requested(),
           dropped == 0 ? "" : String.format(Locale.ROOT, " and %,d were dropped while held", dropped), failedShare * 100,
-          ErrorRates.format(phase.maxErrorRate()), causes(r.failuresByCause())));
+          ErrorRates.format(phase.maxErrorRate()), causes(r.failuresByCause()))
+          + (r.opening() == null ? "" : "; " + r.opening().describe(r.requested())));
     }
     return PhaseVerdict.OK;
   }
