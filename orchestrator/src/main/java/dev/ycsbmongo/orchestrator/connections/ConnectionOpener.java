@@ -52,7 +52,7 @@ final class ConnectionOpener {
    * When opening stopped working, for a stress that did not reach its count: the most connections
    * held at once, the last one opened, the first attempt that failed (null when none did).
    */
-  record Timeline(long peakOpened, Instant lastOpen, Instant firstFailure) {
+  record Timeline(long peakOpened, Instant lastOpen, Instant firstFailure, SortedMap<String, Long> openedByHost) {
   }
 
   /** Called on the selector thread. */
@@ -214,7 +214,7 @@ final class ConnectionOpener {
 
   /** Where opening stands; read on the selector thread (from {@link Events}). */
   Timeline timeline() {
-    return new Timeline(peakOpened, lastOpen, firstFailure);
+    return new Timeline(peakOpened, lastOpen, firstFailure, openedByHost());
   }
 
   private Counts counts() {

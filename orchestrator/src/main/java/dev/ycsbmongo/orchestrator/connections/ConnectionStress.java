@@ -422,6 +422,11 @@ public final class ConnectionStress {
         // before its last report: what it held at its last report was held, not lost to a dead worker
         WorkerProtocol.Progress p = s.progress;
         opened += p.opened();
+        if (p.openedByHost() != null) {
+          p.openedByHost().forEach((k, v) -> openedByHost.merge(k, v, Long::sum));
+        } else if (plan.hosts().size() == 1) {
+          openedByHost.merge(plan.hosts().get(0).label(), p.opened(), Long::sum);
+        }
         p.failures().forEach((k, v) -> failures.merge(k, v, Long::sum));
         long notTried = s.assignment.count() - p.opened() - p.failed();
         if (notTried > 0) {

@@ -66,7 +66,7 @@ public final class ConnectionWorkerMain {
         public void progress(ConnectionOpener.Counts c) {
           ConnectionOpener.Timeline t = opener.timeline();
           send(out, new WorkerProtocol.Progress(c.opened(), c.failed(), c.failures(), t.peakOpened(), t.lastOpen(),
-              t.firstFailure()));
+              t.firstFailure(), t.openedByHost()));
         }
 
         @Override

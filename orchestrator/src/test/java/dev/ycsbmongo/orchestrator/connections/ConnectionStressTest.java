@@ -173,6 +173,28 @@ class ConnectionStressTest {
     }
   }
 
+  /** Workers gone at the stop before they could report: what they held at their last report counts. */
+  @Test
+  void workersKilledAtTheStopCountWhatTheyLastReportedHeld() throws Exception {
+    assumeProc();
+    try (FakeServer server = FakeServer.answeringFirst(20, id -> FakeServer.opMsg(id, "{ok: 1}"))) {
+      ConnectionStress stress = ConnectionStress.prepare("mongodb://127.0.0.1:" + server.port() + "/", settings(60, 20,
+          Duration.ofMinutes(10)), ConnectionStress.Options.defaults());
+      StopSignal stop = new StopSignal();
+      Recorder listener = new Recorder() {
+        @Override
+        public void progress(long opened, long failed, Duration elapsed) {
+          super.progress(opened, failed, elapsed);
+          if (failed >= 5 && !stop.isRequested()) {
+            stop.request(StopSignal.Reason.INTERRUPTED, "SIGTERM");
+            workers().forEach(ProcessHandle::destroyForcibly);
+          }
+        }
+      };
+      assertPartial(stress.run(listener, stop));
+    }
+  }
+
   private static ConnectionStressResult stopWhenFailing(FakeServer server, boolean signalWorkers) {
     ConnectionStress stress;
     try {
@@ -200,6 +222,7 @@ class ConnectionStressTest {
   private static void assertPartial(ConnectionStressResult r) {
     assertTrue(r.interrupted());
     assertEquals(20, r.opened(), r.toString());
+    assertEquals(20L, r.openedByHost().values().stream().mapToLong(Long::longValue).sum(), "per server adds up");
     assertTrue(r.failuresByCause().keySet().stream().noneMatch(k -> k.startsWith(FailureCause.WORKER_DIED)),
         r.failuresByCause().toString());
     assertTrue(r.failuresByCause().getOrDefault(FailureCause.CLOSED_BY_SERVER, 0L) >= 5, r.failuresByCause().toString());
