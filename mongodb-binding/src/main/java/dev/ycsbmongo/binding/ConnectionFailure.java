@@ -21,7 +21,16 @@ public final class ConnectionFailure {
 
   private static final Pattern USER = Pattern.compile("userName='([^']*)'");
   private static final Pattern SOURCE = Pattern.compile("source='([^']*)'");
-  private static final Pattern SERVER_MESSAGE = Pattern.compile("\\(([A-Za-z]+)\\): '([^']*)'");
+  /** The driver quotes the server's message whole, quotes and all: it ends at "' on server". */
+  private static final Pattern SERVER_MESSAGE = Pattern.compile("\\(([A-Za-z]+)\\): '(.*?)'(?: on server|\\.?\\}|$)");
+  private static final Pattern ADDRESS = Pattern.compile("address=([^,}\\s]+)");
+  /**
+   * What the driver says when the bytes it read are not a MongoDB reply: a length header out of
+   * bounds, an unknown opCode, a reply to another request, an unreadable BSON body.
+   */
+  private static final Pattern NOT_A_REPLY = Pattern.compile("(The reply message length [^}|,]*"
+      + "|Unexpected reply message opCode [^}|,]*|The responseTo \\([^}|]*?request"
+      + "|Unexpected compressor[^}|,]*|org\\.bson\\.Bson[A-Za-z]*Exception: [^}|]*)");
   private static final Pattern SSL_MESSAGE = Pattern.compile("javax\\.net\\.ssl\\.SSL[A-Za-z]*Exception: ([^,}\\]|]*)");
   private static final Pattern UNKNOWN_HOST = Pattern.compile("UnknownHostException: ([^,}\\]|: ]*)");
 
@@ -35,12 +44,38 @@ public final class ConnectionFailure {
    * @param connectTimeoutMs the monitor's read limit too (the driver reads its heartbeats with it)
    */
   public static String cause(Throwable failure, boolean tls, long connectTimeoutMs) {
+    return diagnose(failure, tls, connectTimeoutMs).cause();
+  }
+
+  /**
+   * A cause and whether waiting for the server can cure it: a refused or silent server may come
+   * back, a wrong password or a server that speaks another protocol will not.
+   */
+  public record Diagnosis(String cause, boolean waitingDoesNotHelp) {
+  }
+
+  /** As {@link #cause}, with whether waiting for the server can cure it. */
+  public static Diagnosis diagnose(Throwable failure, boolean tls, long connectTimeoutMs) {
     String text = describeChain(failure);
     String lower = text.toLowerCase(Locale.ROOT);
     if (lower.contains("mongosecurityexception") || lower.contains("exception authenticating")
         || lower.contains("authenticationfailed")) {
-      return authentication(text);
+      return new Diagnosis(authentication(text), true);
     }
+    Matcher garbage = NOT_A_REPLY.matcher(text);
+    if (garbage.find()) {
+      Matcher address = ADDRESS.matcher(text);
+      String host = address.find() ? "the server at " + address.group(1) : "the server";
+      String reason = garbage.group(1).trim();
+      reason = reason.length() > 160 ? reason.substring(0, 157) + "..." : reason;
+      return new Diagnosis(host + " answered with something that is not a MongoDB reply (" + UriMasker.mask(reason)
+          + ")", true);
+    }
+    return new Diagnosis(transientCause(text, lower, failure, tls, connectTimeoutMs), false);
+  }
+
+  private static String transientCause(String text, String lower, Throwable failure, boolean tls,
+      long connectTimeoutMs) {
     if (lower.contains("javax.net.ssl.")) {
       Matcher m = SSL_MESSAGE.matcher(text);
       String detail = m.find() ? m.group(1).trim() : "";
@@ -52,7 +87,7 @@ public final class ConnectionFailure {
       return "unknown host" + (m.find() ? " " + m.group(1).trim() : "") + ": the name does not resolve";
     }
     if (lower.contains("connection refused")) {
-      return "connection refused: nothing listens at that host and port";
+      return refused("that host and port");
     }
     if (lower.contains("connect timed out")) {
       return "no answer to the TCP connection attempt within connectTimeoutMs=" + connectTimeoutMs
@@ -77,6 +112,11 @@ public final class ConnectionFailure {
           + " the client's view";
     }
     return "no usable server: " + firstLine(failure);
+  }
+
+  /** A refused TCP connection, in the launcher's words; {@code where} is "HOST:PORT" when known. */
+  public static String refused(String where) {
+    return "connection refused: nothing listens at " + where;
   }
 
   /**
@@ -108,7 +148,11 @@ public final class ConnectionFailure {
       }
     }
     if (server.find()) {
-      s.append(": the server says ").append(server.group(1)).append(": ").append(server.group(2));
+      String reply = server.group(1) + ": " + server.group(2);
+      // a server without authentication (the embedded test server) does not know saslStart or authenticate
+      s.append("CommandNotFound".equals(server.group(1))
+          ? ": the server does not support authentication or rejected it (" + reply + ")"
+          : ": the server says " + reply);
     }
     return s.append("; check the user name, password and authSource in the URL").toString();
   }

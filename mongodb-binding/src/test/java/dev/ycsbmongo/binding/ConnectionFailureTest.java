@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoCredential;
+import com.mongodb.MongoInternalException;
 import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoSocketReadTimeoutException;
@@ -118,5 +119,34 @@ class ConnectionFailureTest {
   void fallsBackToTheFirstLineOfAnUnknownFailureWithThePasswordMasked() {
     String cause = cause(new IllegalStateException("odd: mongodb://u:hunter2@h/db\nsecond line"));
     assertEquals("no usable server: odd: mongodb://u:****@h/db", cause);
+  }
+  @Test
+  void quotesAServerMessageThatHoldsQuotesWhole() {
+    // what the embedded test server answers to saslStart, as driver 5.x words it: the message holds quotes
+    MongoCredential credential = MongoCredential.createCredential("bench", "ycsb", "secret99".toCharArray());
+    MongoCommandException server = new MongoCommandException(BsonDocument.parse(
+        "{ok: 0, errmsg: \"no such command: 'saslStart'\", code: 59, codeName: 'CommandNotFound'}"), HOST);
+    String cause = cause(new MongoSecurityException(credential, "Exception authenticating " + credential, server));
+    assertEquals("authentication failed for user 'bench' (auth database 'ycsb'): the server does not support"
+        + " authentication or rejected it (CommandNotFound: no such command: 'saslStart'); check the user name,"
+        + " password and authSource in the URL", cause);
+    assertTrue(ConnectionFailure.diagnose(new MongoSecurityException(credential, "x", server), false, 2000)
+        .waitingDoesNotHelp(), "waiting for the server cannot fix credentials");
+  }
+
+  @Test
+  void namesAReplyThatIsNotMongoDbWithItsHostAndNoClusterDump() {
+    MongoTimeoutException e = new MongoTimeoutException("Timed out while waiting for a server that matches"
+        + " ReadPreferenceServerSelector{readPreference=primary}. Client view of cluster state is {type=UNKNOWN,"
+        + " servers=[{address=127.0.0.1:27992, type=UNKNOWN, state=CONNECTING, exception={com.mongodb.MongoInternalException:"
+        + " The reply message length 2147483647 is greater than the maximum message length 33554432}}]");
+    assertEquals("the server at 127.0.0.1:27992 answered with something that is not a MongoDB reply (The reply"
+        + " message length 2147483647 is greater than the maximum message length 33554432)", cause(e));
+    String direct = cause(new MongoInternalException("Unexpected reply message opCode 1347703880"));
+    assertEquals("the server answered with something that is not a MongoDB reply (Unexpected reply message opCode"
+        + " 1347703880)", direct);
+    assertTrue(ConnectionFailure.diagnose(e, false, 2000).waitingDoesNotHelp());
+    assertFalse(ConnectionFailure.diagnose(new MongoSocketOpenException("Exception opening socket", HOST,
+        new ConnectException("Connection refused")), false, 2000).waitingDoesNotHelp());
   }
 }

@@ -173,6 +173,10 @@ final class ConnectionsCommand implements Callable<Integer> {
     s.append(String.format(Locale.ROOT, "reached:        %,d of %,d connections (client side)%s%s%n", r.opened(),
         r.requested(), r.to() != null && r.namesServers() ? ", asked " + r.describeRequested() : "",
         r.interrupted() ? ", interrupted" : ""));
+    if (r.opening() != null) {
+      // a stress that did not reach its count: what it held and what stopped it is the measured limit
+      s.append("limit:          ").append(r.opening().describe(r.requested())).append(System.lineSeparator());
+    }
     if (r.openedByHost().size() > 1) {
       StringBuilder hosts = new StringBuilder();
       r.openedByHost().forEach((h, n) -> hosts.append(hosts.length() == 0 ? "" : ", ")

@@ -114,7 +114,9 @@ final class RunCommand implements Callable<Integer> {
     }
     out.println();
     out.println("results: " + dir.path() + " (" + (outcome.interrupted() ? "interrupted; resume with: run --resume "
-        + dir.path() : outcome.targetDown() != null ? "stopped: target " + outcome.targetDown() + " is not answering;"
+        + dir.path() : outcome.targetDown() != null && outcome.targetUnusable() ? "stopped: target "
+        + outcome.targetDown() + " cannot be used; once that is fixed, resume with: run --resume " + dir.path()
+        : outcome.targetDown() != null ? "stopped: target " + outcome.targetDown() + " is not answering;"
         + " once it is back, resume with: run --resume " + dir.path()
         : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome))
         + ")");

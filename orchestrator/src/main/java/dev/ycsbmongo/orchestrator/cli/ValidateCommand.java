@@ -103,7 +103,7 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
           unreachable++;
           spec.commandLine().getErr().println("orchestrator: " + planFile + ": target " + t.name() + " ("
-              + t.maskedUri() + ") does not answer: " + s.probeError());
+              + t.maskedUri() + ") cannot be used: " + s.probeError());
         }
       }
     }

@@ -70,6 +70,15 @@ public record ClientConnections(ConnectionStressResult result, Histogram openLat
     o.put("clientBytesPerConnection", r.clientBytesPerConnection());
     o.put("limits", r.limits());
     o.put("interrupted", r.interrupted());
+    if (r.opening() != null) {
+      // optional: a client that reached its count has none, and older clients never wrote it
+      ObjectNode op = Payloads.object();
+      op.put("peakHeld", r.opening().peakHeld());
+      op.put("lastOpenSeconds", r.opening().lastOpenSeconds());
+      op.put("failingFromSeconds", r.opening().failingFromSeconds());
+      op.put("limitCause", r.opening().limitCause());
+      o.set("opening", op);
+    }
     return Payloads.text(o);
   }
 
@@ -131,6 +140,16 @@ public record ClientConnections(ConnectionStressResult result, Histogram openLat
     String limits = Payloads.nullableText(n, "limits", t);
     boolean interrupted = Payloads.bool(n, "interrupted", t);
     boolean anyOpened = opened > 0 && latency != null && latency.getTotalCount() > 0;
+    ConnectionStressResult.Opening opening = null;
+    JsonNode op = n.get("opening");
+    if (op != null && !op.isNull()) {
+      if (!op.isObject()) {
+        throw new FrameException("connections payload: 'opening' is not an object");
+      }
+      opening = new ConnectionStressResult.Opening(Payloads.nonNegative(op, "peakHeld", t),
+          Payloads.nullableDouble(op, "lastOpenSeconds", t), Payloads.nullableDouble(op, "failingFromSeconds", t),
+          Payloads.nullableText(op, "limitCause", t));
+    }
     ConnectionStressResult r = new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, requested, opened,
         failed, new TreeMap<>(failures), seen, seenByHost, seenNote, openSeconds,
         anyOpened ? latency.getValueAtPercentile(50) / 1000.0 : null,
@@ -138,7 +157,7 @@ public record ClientConnections(ConnectionStressResult result, Histogram openLat
         anyOpened ? latency.getMaxValue() / 1000.0 : null,
         holdStart, holdEnd, Duration.between(holdStart, holdEnd).toNanos() / 1e9, dropped, (int) Math.min(workers,
         Integer.MAX_VALUE), sources, targetHosts, rssBefore, rssHeld, rssPeak, bytesPerConnection, limits, interrupted,
-        (int) countPerServer, to, openedByHost);
+        (int) countPerServer, to, openedByHost, opening);
     return new ClientConnections(r, latency);
   }
 

@@ -117,8 +117,9 @@ public final class ConnectionClient {
     return stress.runUntilShutdown(ConnectionStressRun.textListener(err, who), done -> {
       frames.connections(new ClientConnections(done.result(), done.openLatency()));
       ConnectionStressResult r = done.result();
-      err.printf(Locale.ROOT, "%sreached %,d of %,d (%s), %,d failed%s%n", who, r.opened(), r.requested(),
-          perServer(r.openedByHost()), r.failed(), r.interrupted() ? ", interrupted" : "");
+      err.printf(Locale.ROOT, "%sreached %,d of %,d (%s), %,d failed%s%s%n", who, r.opened(), r.requested(),
+          perServer(r.openedByHost()), r.failed(), r.interrupted() ? ", interrupted" : "",
+          r.opening() == null ? "" : "; " + r.opening().describe(r.requested()));
       // what it reached is a result, not a failure: past a server's limit is what study 5 measures, and the
       // orchestrator judges the merged cell (an exit 1 would end a Kubernetes Job and the other clients)
       return r.interrupted() ? SOME_FAILED : OK;

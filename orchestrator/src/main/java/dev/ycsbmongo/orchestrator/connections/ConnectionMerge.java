@@ -69,6 +69,10 @@ public final class ConnectionMerge {
     long growth = 0;
     long growthOpened = 0;
     boolean interrupted = false;
+    long peakHeld = 0;
+    Double lastOpen = null;
+    Double failingFrom = null;
+    boolean anyOpening = false;
     Histogram latency = new Histogram(OpInterval.SIGNIFICANT_DIGITS);
     for (ConnectionsOutput o : outs) {
       ConnectionStressResult r = o.connections().result();
@@ -98,6 +102,16 @@ public final class ConnectionMerge {
         growthOpened += r.opened();
       }
       interrupted |= r.interrupted();
+      // the clients start together (the start barrier): their timelines share an origin
+      ConnectionStressResult.Opening op = r.opening();
+      anyOpening |= op != null;
+      peakHeld += op != null ? op.peakHeld() : r.opened();
+      if (op != null && op.lastOpenSeconds() != null) {
+        lastOpen = lastOpen == null ? op.lastOpenSeconds() : Math.max(lastOpen, op.lastOpenSeconds());
+      }
+      if (op != null && op.failingFromSeconds() != null) {
+        failingFrom = failingFrom == null ? op.failingFromSeconds() : Math.min(failingFrom, op.failingFromSeconds());
+      }
       Histogram h = o.connections().openLatency();
       if (h != null) {
         latency.add(h);
@@ -118,7 +132,9 @@ public final class ConnectionMerge {
         Duration.between(holdStart, holdEnd).toNanos() / 1e9, dropped, workers, List.copyOf(sources),
         List.copyOf(hosts), rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null,
         limits(outs), interrupted, countPerServer > 0 && countPerServer <= Integer.MAX_VALUE ? (int) countPerServer
-            : null, tos.size() == 1 ? tos.iterator().next() : null, openedByHost);
+            : null, tos.size() == 1 ? tos.iterator().next() : null, openedByHost,
+        anyOpening ? new ConnectionStressResult.Opening(peakHeld, lastOpen, failingFrom,
+            ConnectionStress.limitCause(new TreeMap<>(failures))) : null);
   }
 
   private static void check(List<ConnectionsOutput> perClient, int clients) throws MergeException {

@@ -48,6 +48,13 @@ final class ConnectionOpener {
   record CloseSummary(long closed, long droppedWhileHeld) {
   }
 
+  /**
+   * When opening stopped working, for a stress that did not reach its count: the most connections
+   * held at once, the last one opened, the first attempt that failed (null when none did).
+   */
+  record Timeline(long peakOpened, Instant lastOpen, Instant firstFailure, SortedMap<String, Long> openedByHost) {
+  }
+
   /** Called on the selector thread. */
   interface Events {
     void progress(Counts counts);
@@ -95,6 +102,8 @@ final class ConnectionOpener {
   private boolean holding;
   private Instant firstAttempt;
   private Instant lastOpen;
+  private Instant firstFailure;
+  private long peakOpened;
 
   ConnectionOpener(WorkerAssignment assignment) throws IOException {
     this.assignment = assignment;
@@ -201,6 +210,11 @@ final class ConnectionOpener {
       byHost.merge(assignment.slots().get(i).hostLabel(), openedBySlot[i], Long::sum);
     }
     return byHost;
+  }
+
+  /** Where opening stands; read on the selector thread (from {@link Events}). */
+  Timeline timeline() {
+    return new Timeline(peakOpened, lastOpen, firstFailure, openedByHost());
   }
 
   private Counts counts() {
@@ -346,6 +360,7 @@ final class ConnectionOpener {
     c.held = true;
     inFlightCount--;
     opened++;
+    peakOpened = Math.max(peakOpened, opened);
     openedBySlot[c.slot]++;
   }
 
@@ -370,6 +385,9 @@ final class ConnectionOpener {
       openedBySlot[c.slot]--;
       failed++;
       failures.merge(CLOSED_AFTER_ANSWERING, 1L, Long::sum);
+      if (firstFailure == null) {
+        firstFailure = Instant.now();
+      }
     }
   }
 
@@ -397,6 +415,9 @@ final class ConnectionOpener {
   }
 
   private void fail(String cause) {
+    if (firstFailure == null) {
+      firstFailure = Instant.now();
+    }
     failed++;
     failures.merge(cause, 1L, Long::sum);
   }

@@ -101,6 +101,14 @@ public final class ConnectionStress {
     /** About once a second while connections open: the sums over all workers so far. */
     void progress(long opened, long failed, Duration elapsed);
 
+    /**
+     * As {@link #progress(long, long, Duration)}, with the outlook: "about 40 s left", or "stalled: no
+     * new connection for 30 s" when openings have stopped working.
+     */
+    default void progress(long opened, long failed, Duration elapsed, String outlook) {
+      progress(opened, failed, elapsed);
+    }
+
     /** Every attempt has ended and the server has been asked what it sees; the hold begins. */
     void holdStarted(Instant start);
 
@@ -131,6 +139,8 @@ public final class ConnectionStress {
   private final BlockingQueue<WorkerProcess.Event> events = new LinkedBlockingQueue<>();
   /** The stop of the current {@link #run}; requested by the caller (Ctrl-C) or by an interrupt here. */
   private StopSignal stop = new StopSignal();
+  /** When the current run started: where its timeline counts from when nothing was attempted. */
+  private Instant startedAt = Instant.now();
   /** The last run's open latencies (µs) summed over its workers; null before a run or when none opened. */
   private Histogram openLatency;
 
@@ -233,6 +243,7 @@ public final class ConnectionStress {
 
   private ConnectionStressResult runUntilStopped(Listener listener) {
     long startNanos = System.nanoTime();
+    startedAt = Instant.now();
     listener.note(describePlan());
     Map<Integer, WorkerState> states = new TreeMap<>();
     for (WorkerAssignment a : plan.workers()) {
@@ -263,15 +274,16 @@ public final class ConnectionStress {
 
   private void awaitAllOpened(Map<Integer, WorkerState> states, Listener listener, long startNanos) {
     long lastReport = 0;
+    long[] lastNew = {startNanos, 0};  // when the held count last rose, and to what
     while (!stop.isRequested() && !states.values().stream().allMatch(WorkerState::doneOpening)) {
       drain(states, listener, Duration.ofMillis(200));
       long now = System.nanoTime();
       if (now - lastReport >= LISTENER_INTERVAL.toNanos()) {
-        reportProgress(states, listener, now - startNanos);
+        reportProgress(states, listener, startNanos, now, lastNew);
         lastReport = now;
       }
     }
-    reportProgress(states, listener, System.nanoTime() - startNanos);
+    reportProgress(states, listener, startNanos, System.nanoTime(), lastNew);
   }
 
   private void hold(Map<Integer, WorkerState> states, Listener listener) {
@@ -314,6 +326,9 @@ public final class ConnectionStress {
         WorkerState s = states.get(e.worker());
         if (s != null) {
           s.apply(e, listener);
+          if (s.deathCause != null && !stop.isRequested()) {
+            s.killedBeforeStop = true;
+          }
         }
         e = events.poll();
       }
@@ -326,18 +341,54 @@ public final class ConnectionStress {
       if (s.process != null && !s.exited && s.deathCause == null && now - s.lastHeard > SILENCE_LIMIT.toNanos()) {
         s.process.destroyNow();
         s.died("silent for " + SILENCE_LIMIT.toSeconds() + " s and killed", listener);
+        s.killedBeforeStop = true;
       }
     }
   }
 
-  private static void reportProgress(Map<Integer, WorkerState> states, Listener listener, long elapsedNanos) {
+  private void reportProgress(Map<Integer, WorkerState> states, Listener listener, long startNanos, long now,
+      long[] lastNew) {
     long opened = 0;
     long failed = 0;
     for (WorkerState s : states.values()) {
       opened += s.openedSoFar();
       failed += s.failedSoFar();
     }
-    listener.progress(opened, failed, Duration.ofNanos(elapsedNanos));
+    if (opened > lastNew[1]) {
+      lastNew[0] = now;
+      lastNew[1] = opened;
+    }
+    listener.progress(opened, failed, Duration.ofNanos(now - startNanos), outlook(opened, failed, plan.count(),
+        (now - startNanos) / 1e9, (now - lastNew[0]) / 1e9));
+  }
+
+  /** How long a stress may open nothing new before its progress says it stalled. */
+  static final Duration STALL = Duration.ofSeconds(30);
+
+  /**
+   * The progress's outlook: "stalled: no new connection for 30 s" once nothing new has opened for
+   * {@link #STALL} (the attempts still failing at the limit), else the time left at the rate the
+   * attempts have ended so far; empty before there is a rate.
+   */
+  static String outlook(long opened, long failed, long total, double elapsedSeconds, double sinceNewSeconds) {
+    long ended = opened + failed;
+    if (ended >= total) {
+      return "";
+    }
+    if (sinceNewSeconds >= STALL.toSeconds()) {
+      return String.format(Locale.ROOT, "stalled: no new connection for %d s", (long) sinceNewSeconds);
+    }
+    if (ended == 0 || elapsedSeconds <= 0) {
+      return "";
+    }
+    double left = (total - ended) / (ended / elapsedSeconds);
+    return left < 1 ? "about 1 s left" : String.format(Locale.ROOT, "about %s left", roughDuration(left));
+  }
+
+  private static String roughDuration(double seconds) {
+    long s = Math.round(seconds);
+    return s < 120 ? s + " s" : s < 7200 ? Math.round(s / 60.0) + " min" : String.format(Locale.ROOT, "%.1f h",
+        s / 3600.0);
   }
 
   private ConnectionStressResult result(Map<Integer, WorkerState> states, ServerConnectionCounts.Counts seen,
@@ -355,8 +406,34 @@ public final class ConnectionStress {
     long growthOpened = 0;
     Map<String, Long> openedByHost = new LinkedHashMap<>();
     plan.hosts().forEach(h -> openedByHost.put(h.label(), 0L));
+    long peakHeld = 0;
+    Instant lastOpen = null;
+    Instant firstFailure = null;
     for (WorkerState s : states.values()) {
       WorkerProtocol.Opened o = s.opened;
+      if (s.progress != null) {
+        WorkerProtocol.Progress p = s.progress;
+        peakHeld += p.peakOpened() == null ? p.opened() : p.peakOpened();
+        lastOpen = max(lastOpen, p.lastOpen());
+        firstFailure = min(firstFailure, p.firstFailure());
+      }
+      if (o == null && stop.isRequested() && s.progress != null && !s.killedBeforeStop) {
+        // stopped while opening, and the worker went with the stop (a signal to the process group)
+        // before its last report: what it held at its last report was held, not lost to a dead worker
+        WorkerProtocol.Progress p = s.progress;
+        opened += p.opened();
+        if (p.openedByHost() != null) {
+          p.openedByHost().forEach((k, v) -> openedByHost.merge(k, v, Long::sum));
+        } else if (plan.hosts().size() == 1) {
+          openedByHost.merge(plan.hosts().get(0).label(), p.opened(), Long::sum);
+        }
+        p.failures().forEach((k, v) -> failures.merge(k, v, Long::sum));
+        long notTried = s.assignment.count() - p.opened() - p.failed();
+        if (notTried > 0) {
+          failures.merge(FailureCause.NOT_ATTEMPTED, notTried, Long::sum);
+        }
+        continue;
+      }
       if (o == null) {
         // died (or was stopped) before every attempt ended: what it had opened closed with it
         s.lastProgressFailures().forEach((k, v) -> failures.merge(k, v, Long::sum));
@@ -370,6 +447,11 @@ public final class ConnectionStress {
       opened += o.opened();
       o.openedByHost().forEach((k, v) -> openedByHost.merge(k, v, Long::sum));
       o.failures().forEach((k, v) -> failures.merge(k, v, Long::sum));
+      long notTried = s.assignment.count() - o.opened() - o.failed();
+      if (notTried > 0) {
+        // a stop cut the opening short: those attempts were never made
+        failures.merge(FailureCause.NOT_ATTEMPTED, notTried, Long::sum);
+      }
       if (s.closed != null) {
         dropped += s.closed.droppedWhileHeld();
       } else if (s.deathCause != null) {
@@ -377,6 +459,7 @@ public final class ConnectionStress {
       }
       first = min(first, o.firstAttempt());
       last = max(last, o.lastOpen());
+      lastOpen = max(lastOpen, o.lastOpen());
       if (o.latencyHistogram() != null) {
         Histogram h = WorkerProtocol.decode(o.latencyHistogram());
         if (latency == null) {
@@ -410,7 +493,43 @@ public final class ConnectionStress {
         states.values().stream().anyMatch(s -> s.opened != null) ? dropped : null,
         plan.workers().size(), plan.sourceAddresses(), plan.hosts().stream().map(TargetHost::label).toList(),
         rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null, plan.limits(), stop.isRequested(),
-        plan.perServer(), plan.to().word(), openedByHost);
+        plan.perServer(), plan.to().word(), openedByHost,
+        failed == 0 && opened == plan.count() && !stop.isRequested() ? null
+            : opening(peakHeld, first == null ? startedAt : first, lastOpen, firstFailure, failures));
+  }
+
+  /** Where opening stopped; seconds from {@code origin} (the first attempt). */
+  static ConnectionStressResult.Opening opening(long peakHeld, Instant origin, Instant lastOpen, Instant firstFailure,
+      SortedMap<String, Long> failures) {
+    return new ConnectionStressResult.Opening(peakHeld, seconds(origin, lastOpen), seconds(origin, firstFailure),
+        limitCause(failures));
+  }
+
+  private static Double seconds(Instant origin, Instant t) {
+    return t == null ? null : Math.max(0, Duration.between(origin, t).toMillis()) / 1000.0;
+  }
+
+  /**
+   * The cause that stopped the opening, the measured limit: the most frequent of the server's (it
+   * turned connections down), else the most frequent of this client's; never the attempts a stop
+   * came before.
+   */
+  static String limitCause(SortedMap<String, Long> failures) {
+    String best = null;
+    long bestCount = 0;
+    boolean bestByServer = false;
+    for (Map.Entry<String, Long> e : failures.entrySet()) {
+      if (e.getKey().equals(FailureCause.NOT_ATTEMPTED)) {
+        continue;
+      }
+      boolean byServer = FailureCause.byServer(e.getKey());
+      if (best == null || (byServer && !bestByServer) || (byServer == bestByServer && e.getValue() > bestCount)) {
+        best = e.getKey();
+        bestCount = e.getValue();
+        bestByServer = byServer;
+      }
+    }
+    return best;
   }
 
   private static Long plus(Long a, Long b) {
@@ -434,6 +553,8 @@ public final class ConnectionStress {
     WorkerProtocol.Closed closed;
     String deathCause;
     boolean exited;
+    /** It died before any stop was requested: its connections went with it, whatever the stop did after. */
+    boolean killedBeforeStop;
     long lastHeard = System.nanoTime();
 
     WorkerState(WorkerAssignment assignment) {

@@ -138,8 +138,13 @@ public final class ConnectionStressRun {
     return new ConnectionStress.Listener() {
       @Override
       public void progress(long opened, long failed, Duration elapsed) {
-        err.printf(Locale.ROOT, "%s%,d opened, %,d failed, %.1f s%n", prefix, opened, failed,
-            elapsed.toMillis() / 1000.0);
+        progress(opened, failed, elapsed, "");
+      }
+
+      @Override
+      public void progress(long opened, long failed, Duration elapsed, String outlook) {
+        err.printf(Locale.ROOT, "%s%,d opened, %,d failed, %.1f s%s%n", prefix, opened, failed,
+            elapsed.toMillis() / 1000.0, outlook.isEmpty() ? "" : "; " + outlook);
         err.flush();
       }
 

@@ -48,15 +48,31 @@ public final class ConnectionWorkerMain {
     watcher.setDaemon(true);
     watcher.start();
     Long[] rssHeld = {null};
+    // a SIGTERM or Ctrl-C that reaches the worker too (its process group, a deleted pod) ends the opening
+    // as a close does, so that what it held is reported before the JVM ends, not lost as a dead worker
+    java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
+    Thread onSignal = new Thread(() -> {
+      opener.requestClose();
+      try {
+        reported.await(SIGNAL_GRACE_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "connections-worker-signal");
+    Runtime.getRuntime().addShutdownHook(onSignal);
     try {
       ConnectionOpener.CloseSummary closed = opener.run(new ConnectionOpener.Events() {
         @Override
         public void progress(ConnectionOpener.Counts c) {
-          send(out, new WorkerProtocol.Progress(c.opened(), c.failed(), c.failures()));
+          ConnectionOpener.Timeline t = opener.timeline();
+          send(out, new WorkerProtocol.Progress(c.opened(), c.failed(), c.failures(), t.peakOpened(), t.lastOpen(),
+              t.firstFailure(), t.openedByHost()));
         }
 
         @Override
         public void opened(ConnectionOpener.OpenSummary s) {
+          // the counts and timeline at the end of opening, also when a stop cut it short
+          progress(s.counts());
           rssHeld[0] = settledRss();
           send(out, new WorkerProtocol.Opened(s.counts().opened(), s.counts().failed(), s.counts().failures(),
               s.firstAttempt(), s.lastOpen(), WorkerProtocol.encode(s.latencyMicros()), rssBefore, rssHeld[0],
@@ -69,8 +85,18 @@ public final class ConnectionWorkerMain {
     } catch (IOException e) {
       send(out, new WorkerProtocol.Failed("worker " + assignment.worker() + ": " + e.getMessage()));
       return 1;
+    } finally {
+      reported.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(onSignal);
+      } catch (IllegalStateException e) {
+        // shutting down already (the signal): the hook is running and has been released
+      }
     }
   }
+
+  /** How long a signalled worker waits for its report to go out (closing thousands of sockets takes a moment). */
+  private static final int SIGNAL_GRACE_SECONDS = 10;
 
   /**
    * Resident memory after a full collection: before and while holding, so their difference is what

@@ -21,6 +21,8 @@ public final class FailureCause {
   static final String ERROR_REPLY = "error reply";
   static final String OTHER = "other";
   static final String WORKER_DIED = "worker died";
+  /** Attempts a stop (Ctrl-C, SIGTERM, the plan's interrupt) came before: nobody turned them down. */
+  static final String NOT_ATTEMPTED = "not attempted: stopped before";
   static final String SOURCE_NOT_LOCAL = "source address not on this machine";
   static final int MAX_DETAIL = 160;
 

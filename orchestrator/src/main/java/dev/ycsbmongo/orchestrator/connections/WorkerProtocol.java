@@ -43,9 +43,21 @@ final class WorkerProtocol {
   record Ready(long pid, Long rssBytes, long maxOpenFiles) implements Message {
   }
 
-  record Progress(long opened, long failed, SortedMap<String, Long> failures) implements Message {
+  /**
+   * Counts so far, and when opening stopped working: {@code peakOpened} the most held at once,
+   * {@code lastOpen} the last connection opened, {@code firstFailure} the first attempt that failed
+   * (null when unknown), {@code openedByHost} of {@code opened} per target host: what an interrupted
+   * stress still reports.
+   */
+  record Progress(long opened, long failed, SortedMap<String, Long> failures, Long peakOpened, Instant lastOpen,
+      Instant firstFailure, SortedMap<String, Long> openedByHost) implements Message {
     Progress {
       failures = Collections.unmodifiableSortedMap(new TreeMap<>(failures));
+      openedByHost = openedByHost == null ? null : Collections.unmodifiableSortedMap(new TreeMap<>(openedByHost));
+    }
+
+    Progress(long opened, long failed, SortedMap<String, Long> failures) {
+      this(opened, failed, failures, null, null, null, null);
     }
   }
 

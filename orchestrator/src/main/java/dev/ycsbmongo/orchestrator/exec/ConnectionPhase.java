@@ -126,7 +126,7 @@ final class ConnectionPhase implements PhaseRunner {
   static PhaseVerdict verdict(Phase phase, ConnectionStressResult r, boolean stopped) {
     if (stopped) {
       return new PhaseVerdict(PhaseStatus.INTERRUPTED, "interrupted (Ctrl-C or SIGTERM) with " + r.opened() + " of "
-          + r.requested() + " connections open");
+          + r.requested() + " connections open" + (r.opening() == null ? "" : "; " + r.opening().describe(r.requested())));
     }
     // a connection the server dropped during the hold was not held: it counts against the cell like a failure
     long dropped = r.droppedWhileHeld() == null ? 0 : r.droppedWhileHeld();
@@ -135,7 +135,8 @@ final class ConnectionPhase implements PhaseRunner {
       return PhaseVerdict.failed(String.format(Locale.ROOT, "%,d of %,d connections failed%s (%.2f%%, limit %s,"
           + " execution.maxErrorRate): %s", r.failed(), r.requested(),
           dropped == 0 ? "" : String.format(Locale.ROOT, " and %,d were dropped while held", dropped), failedShare * 100,
-          ErrorRates.format(phase.maxErrorRate()), causes(r.failuresByCause())));
+          ErrorRates.format(phase.maxErrorRate()), causes(r.failuresByCause()))
+          + (r.opening() == null ? "" : "; " + r.opening().describe(r.requested())));
     }
     return PhaseVerdict.OK;
   }

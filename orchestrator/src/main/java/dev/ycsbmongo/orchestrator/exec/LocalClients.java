@@ -97,7 +97,7 @@ final class LocalClients implements ClientBackend {
       try {
         Files.createDirectories(dir);
         for (int i = 0; i < n; i++) {
-          Client c = Client.start(command(launch, i), dir, i, secrets, lines, hellos, failure, anyEnded,
+          Client c = Client.start(command(launch, i), dir, i, n, secrets, lines, hellos, failure, anyEnded,
               onThreadFailure);
           clients.add(c);
           if (threadFailure.get() != null) {
@@ -214,8 +214,8 @@ final class LocalClients implements ClientBackend {
       this.errPump = errPump;
     }
 
-    static Client start(List<String> argv, Path dir, int index, List<String> secrets, ClientLineSink lines,
-        CountDownLatch hellos, AtomicReference<String> failure, CountDownLatch anyEnded,
+    static Client start(List<String> argv, Path dir, int index, int count, List<String> secrets,
+        ClientLineSink lines, CountDownLatch hellos, AtomicReference<String> failure, CountDownLatch anyEnded,
         java.util.function.BiConsumer<Integer, String> onThreadFailure) throws IOException {
       ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile());
       // a client takes its connection string from its -P file only, never from an inherited variable
@@ -251,7 +251,9 @@ final class LocalClients implements ClientBackend {
           } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
           }
-          failure.compareAndSet(null, "client " + index + " exited with status " + code + self[0].lastWords());
+          // killed by a signal, its last line is whatever it was printing then (a status line): the signal is the cause
+          failure.compareAndSet(null, "client " + index + " of " + count + " " + ExitStatus.describe(code)
+              + (ExitStatus.bySignal(code) ? "" : self[0].lastWords()));
         }
         anyEnded.countDown();
       });
@@ -267,7 +269,7 @@ final class LocalClients implements ClientBackend {
     }
 
     private void keep(String line) {
-      if (line.isBlank()) {
+      if (line.isBlank() || ExitStatus.isStatusLine(line)) {
         return;
       }
       synchronized (lastErr) {
@@ -280,7 +282,7 @@ final class LocalClients implements ClientBackend {
 
     String lastWords() {
       synchronized (lastErr) {
-        return lastErr.isEmpty() ? "" : ": " + lastErr.peekLast();
+        return lastErr.isEmpty() ? "" : ": " + ExitStatus.cut(lastErr.peekLast());
       }
     }
 

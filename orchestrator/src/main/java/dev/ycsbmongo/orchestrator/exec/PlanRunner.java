@@ -10,6 +10,7 @@ import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
+import dev.ycsbmongo.binding.ConnectionFailure;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -33,7 +34,8 @@ public final class PlanRunner {
    * {@code skipped} counts the phases recorded as not run (a load they read failed, a cell this machine
    * cannot hold).
    */
-  public record Outcome(boolean allSucceeded, boolean interrupted, int failed, String targetDown, int skipped) {
+  public record Outcome(boolean allSucceeded, boolean interrupted, int failed, String targetDown, int skipped,
+      boolean targetUnusable) {
   }
 
   private final Matrix matrix;
@@ -68,6 +70,7 @@ public final class PlanRunner {
     attempts.putAll(ResultsReader.lastAttempts(recorded));
     Map<String, PhaseStatus> status = new HashMap<>();
     String targetDown = null;
+    boolean targetUnusable = false;
     earlier.forEach((id, r) -> status.put(id, r.status()));
     Map<String, Phase> byId = new HashMap<>();
     matrix.phases().forEach(p -> byId.put(p.id(), p));
@@ -85,12 +88,12 @@ public final class PlanRunner {
         break;
       }
       k++;
-      Optional<String> down = awaitTarget(phase);
+      Optional<ConnectionFailure.Diagnosis> down = awaitTarget(phase);
       if (down.isPresent()) {
-        targetDown = phase.target() + " (" + down.get() + ")";
+        targetDown = phase.target() + " (" + down.get().cause() + ")";
+        targetUnusable = down.get().waitingDoesNotHelp();
         stop.request(StopSignal.Reason.TARGET_DOWN, "target " + targetDown + " is not answering");
-        progress.note("target " + targetDown + " is not answering: stopping the plan before " + phase.id()
-            + ". Nothing measured is lost; once it answers again: scripts/orchestrator run --resume " + runDir);
+        progress.note(stoppedBefore(targetDown, targetUnusable, phase.id(), runDir.toString()));
         break;
       }
       Optional<String> dep = phase.dependsOn();
@@ -139,7 +142,7 @@ public final class PlanRunner {
       }
     }
     boolean all = matrix.phases().stream().allMatch(p -> status.get(p.id()) == PhaseStatus.SUCCEEDED);
-    return new Outcome(all, stop.is(StopSignal.Reason.INTERRUPTED), failed, targetDown, skippedPhases);
+    return new Outcome(all, stop.is(StopSignal.Reason.INTERRUPTED), failed, targetDown, skippedPhases, targetUnusable);
   }
 
   /**
@@ -147,13 +150,13 @@ public final class PlanRunner {
    * {@code onTargetDown: wait}, waits for it (checking every few seconds) up to {@code targetWait};
    * returns why it is down when it still is.
    */
-  private Optional<String> awaitTarget(Phase phase) {
-    Optional<String> problem = TargetWatch.checkOnce(executor.uri(phase.target()));
+  private Optional<ConnectionFailure.Diagnosis> awaitTarget(Phase phase) {
+    Optional<ConnectionFailure.Diagnosis> problem = TargetWatch.diagnoseOnce(executor.uri(phase.target()));
     TargetDownPolicy policy = matrix.plan().settings().onTargetDown();
-    if (problem.isEmpty() || policy.action() != TargetDownPolicy.Action.WAIT) {
+    if (problem.isEmpty() || policy.action() != TargetDownPolicy.Action.WAIT || problem.get().waitingDoesNotHelp()) {
       return problem;
     }
-    progress.note("target " + phase.target() + " is not answering (" + problem.get() + "); waiting up to "
+    progress.note("target " + phase.target() + " is not answering (" + problem.get().cause() + "); waiting up to "
         + Durations.format(policy.maxWait()) + " for it (execution.onTargetDown: wait)");
     long deadline = System.nanoTime() + policy.maxWait().toNanos();
     while (problem.isPresent() && !stop.isRequested() && System.nanoTime() < deadline) {
@@ -165,12 +168,24 @@ public final class PlanRunner {
         Thread.currentThread().interrupt();
         return problem;
       }
-      problem = TargetWatch.checkOnce(executor.uri(phase.target()));
+      problem = TargetWatch.diagnoseOnce(executor.uri(phase.target()));
     }
     if (problem.isEmpty()) {
       progress.note("target " + phase.target() + " answers again; going on");
     }
     return problem;
+  }
+
+  /**
+   * The note when a target stops the plan: a server that may come back is waited for; one that
+   * answered garbage or refused the credentials needs someone to fix it first.
+   */
+  static String stoppedBefore(String targetDown, boolean unusable, String phaseId, String runDir) {
+    return unusable
+        ? "target " + targetDown + " cannot be used: stopping the plan before " + phaseId
+            + ". Nothing measured is lost; once that is fixed: scripts/orchestrator run --resume " + runDir
+        : "target " + targetDown + " is not answering: stopping the plan before " + phaseId
+            + ". Nothing measured is lost; once it answers again: scripts/orchestrator run --resume " + runDir;
   }
 
   private static final Duration WAIT_CHECK = Duration.ofSeconds(5);

@@ -1,9 +1,12 @@
 package dev.ycsbmongo.orchestrator.exec;
 
-import dev.ycsbmongo.orchestrator.Causes;
+import com.mongodb.ConnectionString;
 import com.mongodb.client.MongoClient;
+import dev.ycsbmongo.binding.ConnectionFailure;
+import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.util.List;
+import java.util.Optional;
 import org.bson.Document;
 
 /**
@@ -18,12 +21,29 @@ public final class TargetProbe {
 
   /** Probes {@code uri}; a failure is returned in {@link ServerInfo#probeError()}, masked, never thrown. */
   public static ServerInfo probe(String uri, boolean embedded, int timeoutMillis) {
+    // a closed port is named at once, as the launcher names it, not after the server-selection timeout
+    Optional<String> unreachable = SeedReachability.unreachable(uri, Math.min(timeoutMillis, TCP_CHECK_MILLIS));
+    if (unreachable.isPresent()) {
+      return new ServerInfo(null, "unknown", null, embedded, unreachable.get());
+    }
     try (MongoClient client = Clients.open(uri, timeoutMillis)) {
       Document build = client.getDatabase("admin").runCommand(new Document("buildInfo", 1));
       Document isMaster = client.getDatabase("admin").runCommand(new Document("isMaster", 1));
       return fromDocuments(build, isMaster, embedded);
     } catch (RuntimeException e) {
-      return new ServerInfo(null, "unknown", null, embedded, Causes.rootMessage(e));
+      // the launcher's classifier: one line in a person's words, never the driver's cluster view
+      return new ServerInfo(null, "unknown", null, embedded, UriMasker.mask(ConnectionFailure.cause(e,
+          tls(uri), timeoutMillis)));
+    }
+  }
+
+  private static final int TCP_CHECK_MILLIS = 2000;
+
+  private static boolean tls(String uri) {
+    try {
+      return Boolean.TRUE.equals(new ConnectionString(uri).getSslEnabled());
+    } catch (RuntimeException e) {
+      return false;
     }
   }
 

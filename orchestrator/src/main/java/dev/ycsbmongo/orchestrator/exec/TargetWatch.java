@@ -30,9 +30,15 @@ final class TargetWatch implements AutoCloseable {
    * @param atSeconds when it first failed to answer, seconds after the watch started (the phase's start)
    * @param cause what the last attempt ran into, in a person's words ("connection refused")
    */
-  record Down(double atSeconds, String cause) {
+  record Down(double atSeconds, String cause, boolean answeredUnusably) {
+    Down(double atSeconds, String cause) {
+      this(atSeconds, cause, false);
+    }
+
     String describe() {
-      return String.format(Locale.ROOT, "server stopped answering %.1f s into the phase (%s)", atSeconds, cause);
+      // a server that answers garbage or refuses the credentials did not stop answering
+      return String.format(Locale.ROOT, answeredUnusably ? "server could not be used %.1f s into the phase (%s)"
+          : "server stopped answering %.1f s into the phase (%s)", atSeconds, cause);
     }
   }
 
@@ -61,7 +67,7 @@ final class TargetWatch implements AutoCloseable {
       Long firstFailure = null;
       while (!closed) {
         long tick = System.nanoTime();
-        Optional<String> problem = check(client);
+        Optional<ConnectionFailure.Diagnosis> problem = check(client);
         if (closed) {
           return;
         }
@@ -72,7 +78,7 @@ final class TargetWatch implements AutoCloseable {
             firstFailure = tick;
           }
           if (System.nanoTime() - firstFailure >= downAfter.toNanos()) {
-            down = new Down((firstFailure - t0) / 1e9, problem.get());
+            down = new Down((firstFailure - t0) / 1e9, problem.get().cause(), problem.get().waitingDoesNotHelp());
             onDown.run();
             return;
           }
@@ -90,21 +96,26 @@ final class TargetWatch implements AutoCloseable {
   }
 
   /** Why the target did not answer one ping, if it did not. */
-  static Optional<String> check(MongoClient client) {
+  static Optional<ConnectionFailure.Diagnosis> check(MongoClient client) {
     try {
       client.getDatabase("admin").runCommand(new Document("ping", 1));
       return Optional.empty();
     } catch (RuntimeException e) {
-      return Optional.of(cause(e));
+      return Optional.of(diagnose(e));
     }
   }
 
   /** Checks {@code uri} once, on a client of its own: what {@code PlanRunner} asks before each cell. */
   static Optional<String> checkOnce(String uri) {
+    return diagnoseOnce(uri).map(ConnectionFailure.Diagnosis::cause);
+  }
+
+  /** As {@link #checkOnce}, saying also whether waiting for the server can cure what was found. */
+  static Optional<ConnectionFailure.Diagnosis> diagnoseOnce(String uri) {
     try (MongoClient client = open(uri)) {
       return check(client);
     } catch (RuntimeException e) {
-      return Optional.of(cause(e));
+      return Optional.of(diagnose(e));
     }
   }
 
@@ -127,7 +138,11 @@ final class TargetWatch implements AutoCloseable {
    * stalled server, a closed connection, authentication, TLS), not the driver's cluster dump.
    */
   static String cause(Throwable e) {
-    return ConnectionFailure.cause(e, false, REPLY_TIMEOUT.toMillis());
+    return diagnose(e).cause();
+  }
+
+  static ConnectionFailure.Diagnosis diagnose(Throwable e) {
+    return ConnectionFailure.diagnose(e, false, REPLY_TIMEOUT.toMillis());
   }
 
   @Override

@@ -43,6 +43,9 @@ import java.util.TreeMap;
  *     written before it existed (then {@code requested} was spread over the hosts)
  * @param to connections.to: each (every host of the URI) or primary; null in older records
  * @param openedByHost connections open per server (host:port), client side, when every attempt had ended
+ * @param opening when opening stopped working, for a stress that did not reach its count (failures, or
+ *     interrupted): what it held and the cause that stopped it, the measured limit; null when every
+ *     connection opened, and in records written before it existed
  */
 public record ConnectionStressResult(int schemaVersion, long requested, long opened, long failed,
     SortedMap<String, Long> failuresByCause, Long seenByServer, Map<String, Long> seenByServerByHost,
@@ -51,9 +54,48 @@ public record ConnectionStressResult(int schemaVersion, long requested, long ope
     int workers, List<String> sourceAddresses, List<String> targetHosts, Long clientRssBeforeBytes,
     Long clientRssHeldBytes, Long clientPeakRssBytes, Long clientBytesPerConnection, String limits,
     boolean interrupted, Integer countPerServer, String to,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> openedByHost) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> openedByHost,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Opening opening) {
 
   public static final int SCHEMA_VERSION = 1;
+
+  /**
+   * Where opening stopped: a partial result is a result. Seconds count from the first attempt.
+   *
+   * @param peakHeld the most connections held at once (summed over the worker JVMs)
+   * @param lastOpenSeconds when the last connection opened; null when none did
+   * @param failingFromSeconds when the first attempt failed; null when none did
+   * @param limitCause the failure cause that stopped the opening (the server's when it turned any down);
+   *     null when none failed
+   */
+  public record Opening(long peakHeld, Double lastOpenSeconds, Double failingFromSeconds, String limitCause) {
+
+    /** "held 19,909 of 25,000; opening failed from 41.2 s: refused; last connection opened at 55.0 s". */
+    public String describe(long requested) {
+      StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "held %,d of %,d", peakHeld, requested));
+      if (failingFromSeconds != null && limitCause != null) {
+        s.append(String.format(Locale.ROOT, "; opening failed from %.1f s: %s", failingFromSeconds, limitCause));
+      }
+      if (lastOpenSeconds != null) {
+        s.append(String.format(Locale.ROOT, "; last connection opened at %.1f s", lastOpenSeconds));
+      }
+      return s.toString();
+    }
+  }
+
+  /** A record without where opening stopped, as written before it existed. */
+  public ConnectionStressResult(int schemaVersion, long requested, long opened, long failed,
+      SortedMap<String, Long> failuresByCause, Long seenByServer, Map<String, Long> seenByServerByHost,
+      String seenByServerNote, Double openSeconds, Double openLatencyP50Millis, Double openLatencyP99Millis,
+      Double openLatencyMaxMillis, Instant holdStart, Instant holdEnd, Double holdSeconds, Long droppedWhileHeld,
+      int workers, List<String> sourceAddresses, List<String> targetHosts, Long clientRssBeforeBytes,
+      Long clientRssHeldBytes, Long clientPeakRssBytes, Long clientBytesPerConnection, String limits,
+      boolean interrupted, Integer countPerServer, String to, Map<String, Long> openedByHost) {
+    this(schemaVersion, requested, opened, failed, failuresByCause, seenByServer, seenByServerByHost, seenByServerNote,
+        openSeconds, openLatencyP50Millis, openLatencyP99Millis, openLatencyMaxMillis, holdStart, holdEnd, holdSeconds,
+        droppedWhileHeld, workers, sourceAddresses, targetHosts, clientRssBeforeBytes, clientRssHeldBytes,
+        clientPeakRssBytes, clientBytesPerConnection, limits, interrupted, countPerServer, to, openedByHost, null);
+  }
 
   public ConnectionStressResult {
     failuresByCause = Collections.unmodifiableSortedMap(new TreeMap<>(failuresByCause));
@@ -74,7 +116,7 @@ public record ConnectionStressResult(int schemaVersion, long requested, long ope
     this(schemaVersion, requested, opened, failed, failuresByCause, seenByServer, seenByServerByHost, seenByServerNote,
         openSeconds, openLatencyP50Millis, openLatencyP99Millis, openLatencyMaxMillis, holdStart, holdEnd, holdSeconds,
         droppedWhileHeld, workers, sourceAddresses, targetHosts, clientRssBeforeBytes, clientRssHeldBytes,
-        clientPeakRssBytes, clientBytesPerConnection, limits, interrupted, null, null, Map.of());
+        clientPeakRssBytes, clientBytesPerConnection, limits, interrupted, null, null, Map.of(), null);
   }
 
   /**

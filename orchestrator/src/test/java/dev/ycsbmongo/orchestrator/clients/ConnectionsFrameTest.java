@@ -3,8 +3,10 @@ package dev.ycsbmongo.orchestrator.clients;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -150,5 +152,23 @@ class ConnectionsFrameTest {
     w.hello(hello());
     w.interval(new OpInterval("READ", 1000, 2000, ConnectionsFixtures.latencies(5), Map.of()));
     assertThrows(IllegalStateException.class, () -> w.connections(figures()));
+  }
+
+  @Test
+  void whereOpeningStoppedTravelsWhenThereIsOne() throws Exception {
+    ConnectionStressResult f = figures().result();
+    ConnectionStressResult partial = new ConnectionStressResult(f.schemaVersion(), f.requested(), f.opened(), f.failed(),
+        f.failuresByCause(), f.seenByServer(), f.seenByServerByHost(), f.seenByServerNote(), f.openSeconds(),
+        f.openLatencyP50Millis(), f.openLatencyP99Millis(), f.openLatencyMaxMillis(), f.holdStart(), f.holdEnd(),
+        f.holdSeconds(), f.droppedWhileHeld(), f.workers(), f.sourceAddresses(), f.targetHosts(),
+        f.clientRssBeforeBytes(), f.clientRssHeldBytes(), f.clientPeakRssBytes(), f.clientBytesPerConnection(),
+        f.limits(), f.interrupted(), f.countPerServer(), f.to(), f.openedByHost(),
+        new ConnectionStressResult.Opening(1590, 3.25, 3.0, "refused"));
+    ClientConnections c = new ClientConnections(partial, figures().openLatency());
+    String payload = c.toPayload();
+    assertTrue(payload.endsWith(",\"opening\":{\"peakHeld\":1590,\"lastOpenSeconds\":3.25,\"failingFromSeconds\":3.0,"
+        + "\"limitCause\":\"refused\"}}"), payload);
+    assertEquals(partial.opening(), ClientConnections.fromPayload(payload).result().opening());
+    assertEquals(null, ClientConnections.fromPayload(figures().toPayload()).result().opening(), "left out when none");
   }
 }

@@ -150,4 +150,97 @@ class ConnectionStressTest {
     assertEquals(Optional.of("connection string lists 127.0.0.1:1 twice (127.0.0.1:1 and 127.0.0.1:1): list each"
         + " target host once"), why);
   }
+
+  /**
+   * A server that takes 20 connections and turns the rest down, stopped while the openings fail:
+   * what it held and when opening stopped working is the result, not "worker died".
+   */
+  @Test
+  void aStopWhileOpeningsFailRecordsWhatWasHeldAndTheLimitsCause() throws Exception {
+    try (FakeServer server = FakeServer.answeringFirst(20, id -> FakeServer.opMsg(id, "{ok: 1}"))) {
+      ConnectionStressResult r = stopWhenFailing(server, false);
+      assertPartial(r);
+    }
+  }
+
+  /** The same with the signal reaching the workers too (Ctrl-C to the process group, a deleted pod). */
+  @Test
+  void aSignalThatReachesTheWorkersStillReportsWhatTheyHeld() throws Exception {
+    assumeProc();
+    try (FakeServer server = FakeServer.answeringFirst(20, id -> FakeServer.opMsg(id, "{ok: 1}"))) {
+      ConnectionStressResult r = stopWhenFailing(server, true);
+      assertPartial(r);
+    }
+  }
+
+  /** Workers gone at the stop before they could report: what they held at their last report counts. */
+  @Test
+  void workersKilledAtTheStopCountWhatTheyLastReportedHeld() throws Exception {
+    assumeProc();
+    try (FakeServer server = FakeServer.answeringFirst(20, id -> FakeServer.opMsg(id, "{ok: 1}"))) {
+      ConnectionStress stress = ConnectionStress.prepare("mongodb://127.0.0.1:" + server.port() + "/", settings(60, 20,
+          Duration.ofMinutes(10)), ConnectionStress.Options.defaults());
+      StopSignal stop = new StopSignal();
+      Recorder listener = new Recorder() {
+        @Override
+        public void progress(long opened, long failed, Duration elapsed) {
+          super.progress(opened, failed, elapsed);
+          if (failed >= 5 && !stop.isRequested()) {
+            stop.request(StopSignal.Reason.INTERRUPTED, "SIGTERM");
+            workers().forEach(ProcessHandle::destroyForcibly);
+          }
+        }
+      };
+      assertPartial(stress.run(listener, stop));
+    }
+  }
+
+  private static ConnectionStressResult stopWhenFailing(FakeServer server, boolean signalWorkers) {
+    ConnectionStress stress;
+    try {
+      stress = ConnectionStress.prepare("mongodb://127.0.0.1:" + server.port() + "/", settings(60, 20,
+          Duration.ofMinutes(10)), ConnectionStress.Options.defaults());
+    } catch (ConnectionLimitException e) {
+      throw new AssertionError(e);
+    }
+    StopSignal stop = new StopSignal();
+    Recorder listener = new Recorder() {
+      @Override
+      public void progress(long opened, long failed, Duration elapsed) {
+        super.progress(opened, failed, elapsed);
+        if (failed >= 5 && !stop.isRequested()) {
+          if (signalWorkers) {
+            workers().forEach(ProcessHandle::destroy);  // SIGTERM
+          }
+          stop.request(StopSignal.Reason.INTERRUPTED, "SIGTERM");
+        }
+      }
+    };
+    return stress.run(listener, stop);
+  }
+
+  private static void assertPartial(ConnectionStressResult r) {
+    assertTrue(r.interrupted());
+    assertEquals(20, r.opened(), r.toString());
+    assertEquals(20L, r.openedByHost().values().stream().mapToLong(Long::longValue).sum(), "per server adds up");
+    assertTrue(r.failuresByCause().keySet().stream().noneMatch(k -> k.startsWith(FailureCause.WORKER_DIED)),
+        r.failuresByCause().toString());
+    assertTrue(r.failuresByCause().getOrDefault(FailureCause.CLOSED_BY_SERVER, 0L) >= 5, r.failuresByCause().toString());
+    assertTrue(r.failuresByCause().getOrDefault(FailureCause.NOT_ATTEMPTED, 0L) > 0, r.failuresByCause().toString());
+    ConnectionStressResult.Opening o = r.opening();
+    assertEquals(20, o.peakHeld());
+    assertEquals(FailureCause.CLOSED_BY_SERVER, o.limitCause());
+    assertTrue(o.lastOpenSeconds() != null && o.failingFromSeconds() != null
+        && o.failingFromSeconds() >= o.lastOpenSeconds() - 0.5, o.toString());
+    assertTrue(o.describe(r.requested()).startsWith("held 20 of 60; opening failed from "), o.describe(r.requested()));
+  }
+
+  @Test
+  void progressSaysWhenOpeningsStalledAndElseHowLongIsLeft() {
+    assertEquals("stalled: no new connection for 30 s", ConnectionStress.outlook(19_909, 400, 25_000, 200, 30.4));
+    assertEquals("about 10 s left", ConnectionStress.outlook(500, 0, 1000, 10, 0.5));
+    assertEquals("about 3 min left", ConnectionStress.outlook(100, 0, 2000, 10, 0.5));
+    assertEquals("", ConnectionStress.outlook(0, 0, 1000, 0.5, 0.5));
+    assertEquals("", ConnectionStress.outlook(1000, 0, 1000, 10, 40));
+  }
 }

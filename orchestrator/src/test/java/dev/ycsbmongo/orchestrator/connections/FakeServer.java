@@ -42,6 +42,20 @@ final class FakeServer implements AutoCloseable {
     return start(reply);
   }
 
+  /**
+   * Answers the first {@code cap} connections with {@code reply} and holds them; closes every later
+   * one at once, before reading: mongod past its connection limit, or a server out of descriptors.
+   */
+  static FakeServer answeringFirst(int cap, IntFunction<byte[]> reply) throws IOException {
+    ServerSocket ss = listen();
+    FakeServer[] self = new FakeServer[1];
+    Thread t = new Thread(() -> self[0].serve(reply, cap), "fake-server");
+    self[0] = new FakeServer(ss, t);
+    t.setDaemon(true);
+    t.start();
+    return self[0];
+  }
+
   /** An OP_MSG reply to {@code requestId} with this body. */
   static byte[] opMsg(int responseTo, String bodyJson) {
     ByteBuffer b = OpMsgTest.reply(responseTo, bodyJson, 0, false);
@@ -69,10 +83,15 @@ final class FakeServer implements AutoCloseable {
   }
 
   private void serve(IntFunction<byte[]> reply) {
+    serve(reply, Integer.MAX_VALUE);
+  }
+
+  private void serve(IntFunction<byte[]> reply, int cap) {
+    int accepted = 0;
     while (!socket.isClosed()) {
       try {
         Socket s = socket.accept();
-        if (reply == null) {
+        if (reply == null || ++accepted > cap) {
           s.close();
           continue;
         }

@@ -59,4 +59,23 @@ class ConnectionPhaseTest {
         + " --hold 20s --timeout 10s", ConnectionPhase.command("mongodb://u:****@h1:27017,h2:27017/",
         new ConnectionKeys.Settings(500, 250, Duration.ofSeconds(20), Duration.ofSeconds(10))));
   }
+
+  @Test
+  void anInterruptedStressSaysWhatItHeldAndWhereOpeningStopped() {
+    ConnectionStressResult r = withOpening(ResultFixtures.connections(25_000, 19_909),
+        new ConnectionStressResult.Opening(19_909, 55.0, 41.2, "refused"));
+    PhaseVerdict v = ConnectionPhase.verdict(PHASE, r, true);
+    assertEquals(PhaseStatus.INTERRUPTED, v.status());
+    assertEquals("interrupted (Ctrl-C or SIGTERM) with 19909 of 25000 connections open; held 19,909 of 25,000;"
+        + " opening failed from 41.2 s: refused; last connection opened at 55.0 s", v.cause());
+  }
+
+  private static ConnectionStressResult withOpening(ConnectionStressResult r, ConnectionStressResult.Opening o) {
+    return new ConnectionStressResult(r.schemaVersion(), r.requested(), r.opened(), r.failed(), r.failuresByCause(),
+        r.seenByServer(), r.seenByServerByHost(), r.seenByServerNote(), r.openSeconds(), r.openLatencyP50Millis(),
+        r.openLatencyP99Millis(), r.openLatencyMaxMillis(), r.holdStart(), r.holdEnd(), r.holdSeconds(),
+        r.droppedWhileHeld(), r.workers(), r.sourceAddresses(), r.targetHosts(), r.clientRssBeforeBytes(),
+        r.clientRssHeldBytes(), r.clientPeakRssBytes(), r.clientBytesPerConnection(), r.limits(), r.interrupted(),
+        r.countPerServer(), r.to(), r.openedByHost(), o);
+  }
 }

@@ -1,12 +1,14 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoSocketReadTimeoutException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.ServerAddress;
+import dev.ycsbmongo.binding.ConnectionFailure;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
@@ -80,5 +82,25 @@ class TargetWatchTest {
         }
       }
     }
+  }
+
+  @Test
+  void aServerAnsweringGarbageIsUnusableNotSilent() throws IOException {
+    try (GarbageServer server = new GarbageServer(GarbageServer.twoGibHeader())) {
+      ConnectionFailure.Diagnosis d = TargetWatch.diagnoseOnce("mongodb://127.0.0.1:" + server.port()
+          + "/?directConnection=true").orElseThrow();
+      assertTrue(d.cause().startsWith("the server at 127.0.0.1:" + server.port() + " answered with something that is"
+          + " not a MongoDB reply (The reply message length 2147483647"), d.cause());
+      assertTrue(d.waitingDoesNotHelp());
+      String down = new TargetWatch.Down(1.0, d.cause(), d.waitingDoesNotHelp()).describe();
+      assertFalse(down.contains("stopped answering"), down);
+    }
+  }
+
+  @Test
+  void aTargetThatCannotBeUsedIsNotWaitedForToAnswerAgain() {
+    String note = PlanRunner.stoppedBefore("t (authentication failed for user 'u')", true, "run/t/1", "results/x");
+    assertFalse(note.contains("answers again"), note);
+    assertTrue(note.contains("once that is fixed: scripts/orchestrator run --resume results/x"), note);
   }
 }

@@ -74,4 +74,19 @@ class ConnectionStressResultTest {
         Instant.EPOCH, Instant.EPOCH, 0.0, 0L, 1, List.of(), List.of("h:1"), null, null, null, null, "l", true)
         .allReached(), "interrupted");
   }
+
+  @Test
+  void whereOpeningStoppedIsSealedAndReadsBack() throws Exception {
+    ConnectionStressResult r = new ConnectionStressResult(1, 25_000, 19_909, 5_091, new TreeMap<>(Map.of("refused",
+        400L, "not attempted: stopped before", 4_691L)), null, Map.of(), "n", 55.0, 2.0, 9.5, 12.25,
+        Instant.parse("2026-11-23T10:00:00Z"), Instant.parse("2026-11-23T10:00:00Z"), 0.0, 0L, 2, List.of(),
+        List.of("127.0.0.1:27017"), null, null, null, null, "l", true, 25_000, "each", Map.of("127.0.0.1:27017", 19_909L),
+        new ConnectionStressResult.Opening(19_909, 55.0, 41.2, "refused"));
+    String json = r.toJson();
+    assertTrue(json.endsWith(",\"opening\":{\"peakHeld\":19909,\"lastOpenSeconds\":55.0,\"failingFromSeconds\":41.2,"
+        + "\"limitCause\":\"refused\"}}"), json);
+    assertEquals(r, ResultsJson.MAPPER.readValue(json, ConnectionStressResult.class));
+    assertEquals("held 19,909 of 25,000; opening failed from 41.2 s: refused; last connection opened at 55.0 s",
+        r.opening().describe(r.requested()));
+  }
 }
