@@ -213,7 +213,7 @@ public final class UriMasker {
    * and each of those escaped for JSON (with and without {@code \\uXXXX} for non-ASCII), YAML quotes,
    * HTML and a POSIX shell.
    */
-  static Set<String> forms(String password) {
+  public static Set<String> forms(String password) {
     Set<String> plain = new LinkedHashSet<>();
     plain.add(password);
     String decoded = decode(password);
