@@ -32,8 +32,9 @@ public final class UriMasker {
   public static final String MASK = "****";
 
   /**
-   * Secrets shorter than this are masked only inside connection strings: masking every "a" or "17" of
-   * a text would destroy it (figures, paths) while hiding nothing an attacker could not guess.
+   * Passwords shorter than this are masked only inside connection strings, in none of their forms elsewhere:
+   * masking every "a" or "17" of a text would destroy it (figures, paths) while hiding nothing an attacker
+   * could not guess.
    */
   static final int MIN_SECRET_LENGTH = 3;
 
@@ -75,7 +76,9 @@ public final class UriMasker {
     String masked = maskConnectionStrings(text);
     List<String> all = new ArrayList<>(REMEMBERED);
     for (String secret : secrets) {
-      all.addAll(cachedForms(secret));
+      if (secret.length() >= MIN_SECRET_LENGTH) {
+        all.addAll(cachedForms(secret));
+      }
     }
     // longest first: a form that contains a shorter one is replaced whole
     all.sort(Comparator.comparingInt(String::length).reversed());
@@ -93,7 +96,9 @@ public final class UriMasker {
    */
   public static void remember(String uri) {
     for (String password : passwords(uri)) {
-      REMEMBERED.addAll(forms(password));
+      if (password.length() >= MIN_SECRET_LENGTH) {
+        REMEMBERED.addAll(forms(password));
+      }
     }
   }
 
@@ -127,6 +132,16 @@ public final class UriMasker {
         }
       }
       from = start;
+    }
+  }
+
+  /**
+   * Undoes {@link #remember} for {@code uri}: for a process (or a test) that goes through many plans, whose
+   * passwords would otherwise all be masked, one by one, in every later line.
+   */
+  public static void forget(String uri) {
+    for (String password : passwords(uri)) {
+      REMEMBERED.removeAll(forms(password));
     }
   }
 

@@ -75,7 +75,8 @@ class UriMaskerPropertyTest {
       String password = RandomPasswords.next(random);
       String uri = "mongodb://bench:" + password + "@" + HOST + "/ycsb?w=1";
       List<String> secrets = UriMasker.passwords(uri);
-      Set<String> forms = UriMasker.forms(password);
+      // a password shorter than that is masked in connection strings only (the first test)
+      Set<String> forms = password.length() < UriMasker.MIN_SECRET_LENGTH ? Set.of() : UriMasker.forms(password);
       for (Context c : CONTEXTS) {
         String innocent = c.render().apply(MASKED);
         String out = UriMasker.mask(c.render().apply(uri), secrets);
