@@ -22,7 +22,8 @@ final class MaskingOutputStream extends OutputStream {
 
   MaskingOutputStream(OutputStream target, List<String> secrets) {
     this.target = target;
-    this.secrets = List.copyOf(secrets);
+    // every form, so that a flush holds back the start of a JSON- or HTML-escaped password too
+    this.secrets = secrets.stream().flatMap(s -> UriMasker.forms(s).stream()).distinct().toList();
   }
 
   @Override

@@ -209,6 +209,7 @@ public final class ConnectionClient {
         throw new ClientArgumentException("no connection string: give " + URI_KEY + " in a -P file or set environment"
             + " variable " + URI_ENV + " (never on the command line)");
       }
+      UriMasker.remember(uri);
       return new Setup(client, barrier, cell, share(cell, client), uri);
     }
 

@@ -248,6 +248,8 @@ public final class PlanLoader {
     } catch (IllegalArgumentException e) {
       throw target.error(entry, e.getMessage());
     }
+    // from here on every masked line of this process hides this password, in a connection string or not
+    UriMasker.remember(uri);
     if (uri.equals(Target.EMBEDDED)) {
       return uri;
     }
