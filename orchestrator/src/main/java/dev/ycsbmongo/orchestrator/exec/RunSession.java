@@ -67,7 +67,13 @@ public final class RunSession {
     }
     RunInfo info = RunInfo.read(dir);
     info.withSession(Instant.now().toString()).write(dir);
-    List<PhaseResult> earlier = ResultsReader.read(dir.path()).results();
+    ResultsReader.Read read = ResultsReader.read(dir.path());
+    List<PhaseResult> earlier = read.results();
+    // said once, before the phases: a resumed run reads past a bad record, and that record's cell runs again
+    read.warnings().forEach(w -> progress.note("warning: " + w));
+    if (!read.skipped().isEmpty()) {
+      progress.note("the cells of the " + read.skipped().size() + " skipped line(s) have no record: they run again");
+    }
     ClientHost client = ClientHostInfo.read();
     try (EmbeddedTargets uris = new EmbeddedTargets(matrix.plan());
          ResultsWriter writer = ResultsWriter.open(dir.path())) {
@@ -88,7 +94,8 @@ public final class RunSession {
         serverSettings.restore().forEach(progress::note);
       }
     } finally {
-      SummaryFiles.write(dir).forEach(w -> progress.note("warning: " + w));
+      SummaryFiles.write(dir).stream().filter(w -> !read.warnings().contains(w))
+          .forEach(w -> progress.note("warning: " + w));
     }
   }
 }
