@@ -1,12 +1,15 @@
 package dev.ycsbmongo.orchestrator.cli;
 
+import dev.ycsbmongo.orchestrator.plan.PlanText;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Reads plan files, turning a missing or unreadable file into one line of bad input. */
+/**
+ * Reads plan files, turning a missing or unreadable file into one line of bad input; a file over the plan size
+ * limit is refused while it is read ({@link PlanText}).
+ */
 final class PlanFiles {
 
   private PlanFiles() {
@@ -17,7 +20,7 @@ final class PlanFiles {
       throw new BadInputException(file + ": no such plan file (expected a YAML or JSON plan; examples in workloads/plans/)");
     }
     try {
-      return Files.readString(file, StandardCharsets.UTF_8);
+      return PlanText.read(file);
     } catch (CharacterCodingException e) {
       throw new BadInputException(file + ": not a UTF-8 text file; expected a YAML or JSON plan");
     } catch (IOException e) {

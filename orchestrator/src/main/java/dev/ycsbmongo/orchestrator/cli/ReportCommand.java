@@ -104,6 +104,7 @@ final class ReportCommand implements Callable<Integer> {
         throw new BadInputException("--differing, --ranges-over and --describes shape a comparison; give --compare BY=A,B"
             + " (or --against RUN_DIR_B) with them");
       }
+      read(dir);  // refuses a file without records before any output file is rewritten
       for (String warning : SummaryFiles.write(dir)) {
         warn(warning);
       }
@@ -112,8 +113,8 @@ final class ReportCommand implements Callable<Integer> {
       return Main.OK;
     }
     RunDirectory dirB = against == null ? null : runDirectory(against);
-    List<PhaseResult> a = read(dir);
-    List<PhaseResult> b = dirB == null ? a : read(dirB);
+    List<PhaseResult> a = warned(read(dir));
+    List<PhaseResult> b = dirB == null ? a : warned(read(dirB));
     // Parse and compute every comparison before writing any, so bad input leaves no files behind.
     List<Comparison> comparisons = new ArrayList<>();
     try {
@@ -212,8 +213,22 @@ final class ReportCommand implements Callable<Integer> {
     return dir;
   }
 
-  private List<PhaseResult> read(RunDirectory dir) throws IOException {
+  /**
+   * The run's records; a file without any (empty, or only lines that are not records) is bad input, after the
+   * warnings that name its skipped lines: there is nothing to report, and a report of no rows would only raise
+   * warnings about the plan's comparisons.
+   */
+  private ResultsReader.Read read(RunDirectory dir) throws IOException {
     ResultsReader.Read read = ResultsReader.read(dir.path());
+    if (read.results().isEmpty()) {
+      warned(read);
+      throw new BadInputException("no records in " + dir.file(RunDirectory.RESULTS) + (read.skipped().isEmpty()
+          ? "" : " (" + read.skipped().size() + " line(s) skipped, above)") + "; a run appends one as each phase ends");
+    }
+    return read;
+  }
+
+  private List<PhaseResult> warned(ResultsReader.Read read) {
     read.warnings().forEach(this::warn);
     return read.results();
   }

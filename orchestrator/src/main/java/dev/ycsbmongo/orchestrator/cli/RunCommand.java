@@ -11,6 +11,7 @@ import dev.ycsbmongo.orchestrator.exec.RunSession;
 import dev.ycsbmongo.orchestrator.exec.StopSignal;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Defaults;
+import dev.ycsbmongo.orchestrator.plan.PlanText;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -171,7 +172,7 @@ final class RunCommand implements Callable<Integer> {
       m = checked(PlanFiles.read(planFile), planFile);
     } else {
       RunInfo info = RunInfo.read(dir);
-      String text = Files.readString(dir.file(RunDirectory.PLAN_SOURCE), StandardCharsets.UTF_8);
+      String text = PlanText.read(dir.file(RunDirectory.PLAN_SOURCE));
       m = checked(text, Path.of(info.planFile()));
       for (Target t : m.plan().targets()) {
         if (!t.isEmbedded() && t.uri().contains(UriMasker.MASK)) {

@@ -215,10 +215,16 @@ public final class Replay {
    */
   public static List<String> write(RunDirectory dir, Plan plan, List<PhaseResult> records) throws IOException {
     if (Files.isRegularFile(dir.file(RunDirectory.RESULTS))) {
-      boolean measured = ResultsReader.read(dir.path()).results().stream().anyMatch(r -> !r.replayed());
-      if (measured) {
+      ResultsReader.Read read = ResultsReader.read(dir.path());
+      if (read.results().stream().anyMatch(r -> !r.replayed())) {
         throw PlanException.at(dir.path(), 0, null, "holds measured results; a replay is written to a directory of"
             + " its own (a new one, or an earlier replay's)");
+      }
+      if (!read.skipped().isEmpty()) {
+        // such a line may be a measurement too (a newer schema's): never deleted
+        throw PlanException.at(dir.path(), 0, null, "holds results.jsonl lines this orchestrator cannot read (line "
+            + read.skipped().get(0).line() + " first); a replay is written to a directory of its own (a new one, or"
+            + " an earlier replay's)");
       }
       Files.delete(dir.file(RunDirectory.RESULTS));
     }

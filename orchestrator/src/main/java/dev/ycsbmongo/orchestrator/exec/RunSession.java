@@ -74,25 +74,33 @@ public final class RunSession {
     }
     RunInfo info = RunInfo.read(dir);
     info.withSession(Instant.now().toString()).write(dir);
-    List<PhaseResult> earlier = ResultsReader.read(dir.path()).results();
+    ResultsReader.Read read = ResultsReader.read(dir.path());
+    List<PhaseResult> earlier = read.results();
+    // said once, before the phases: a resumed run reads past a bad record, and that record's cell runs again
+    read.warnings().forEach(w -> progress.note("warning: " + w));
+    if (!read.skipped().isEmpty()) {
+      progress.note("the cells of the " + read.skipped().size() + " skipped line(s) have no record: they run again");
+    }
     PlanRunner.Outcome outcome;
     try {
       outcome = runPhases(earlier);
     } catch (IOException | RuntimeException e) {
       // the report of what was recorded is still worth writing; the first failure is the one to tell
       try {
-        writeSummary();
+        writeSummary(read);
       } catch (IOException | RuntimeException s) {
         e.addSuppressed(s);
       }
       throw e;
     }
-    writeSummary();
+    writeSummary(read);
     return outcome;
   }
 
-  private void writeSummary() throws IOException {
-    SummaryFiles.write(dir).forEach(w -> progress.note("warning: " + w));
+  private void writeSummary(ResultsReader.Read before) throws IOException {
+    // warnings already said before the phases are not said twice
+    SummaryFiles.write(dir).stream().filter(w -> !before.warnings().contains(w))
+        .forEach(w -> progress.note("warning: " + w));
   }
 
   private PlanRunner.Outcome runPhases(List<PhaseResult> earlier) throws IOException {

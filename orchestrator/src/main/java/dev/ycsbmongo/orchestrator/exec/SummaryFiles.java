@@ -73,7 +73,7 @@ public final class SummaryFiles {
     StringBuilder chartNote = new StringBuilder();
     List<Charts.Drawn> drawn = drawCharts(dir, read.results(), warnings, chartNote, StoredReport.charts(planYaml));
     List<ShapedTableFiles.Written> shaped = shapedTables(dir, planYaml, read.results(), warnings);
-    String md = summaryMarkdown(read.results(), shaped) + chartNote;
+    String md = summaryMarkdown(read.results(), shaped) + chartNote + skippedNote(read);
     OutputFiles.writeString(dir.file(RunDirectory.SUMMARY_MD), md);
     for (StoredReport.Redraw r : StoredReport.comparisons(planYaml, dir.file(RunDirectory.COMPARISONS))) {
       try {
@@ -156,13 +156,32 @@ public final class SummaryFiles {
   }
 
   private static void writeHtmlOnly(RunDirectory dir) throws IOException {
-    List<PhaseResult> results = ResultsReader.read(dir.path()).results();
+    ResultsReader.Read read = ResultsReader.read(dir.path());
+    List<PhaseResult> results = read.results();
     String planYaml = planYaml(dir);
     StringBuilder chartNote = new StringBuilder();
     List<Charts.Drawn> drawn = drawCharts(dir, results, new ArrayList<>(), chartNote, StoredReport.charts(planYaml));
     List<ShapedTableFiles.Written> shaped = shapedTables(dir, planYaml, results, new ArrayList<>());
     OutputFiles.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, results,
-        summaryMarkdown(results, shaped) + chartNote, planYaml, drawn, shaped)));
+        summaryMarkdown(results, shaped) + chartNote + skippedNote(read), planYaml, drawn, shaped)));
+  }
+
+  /**
+   * summary.md's note of the lines of results.jsonl that are not records (empty when there are none): a table
+   * without a cell says why.
+   */
+  static String skippedNote(ResultsReader.Read read) {
+    if (read.skipped().isEmpty()) {
+      return "";
+    }
+    StringBuilder md = new StringBuilder("\n## Lines of results.jsonl not read\n\n");
+    read.skipped().stream().limit(ResultsReader.WARNED_LINES).forEach(s -> md.append("- line ").append(s.line())
+        .append(": the record ").append(s.reason()).append('\n'));
+    if (read.skipped().size() > ResultsReader.WARNED_LINES) {
+      md.append("- and ").append(read.skipped().size() - ResultsReader.WARNED_LINES).append(" more lines\n");
+    }
+    return md.append("\nThe tables above leave these lines out; they stay in results.jsonl as they are, and"
+        + " `run --resume` runs a cell again whose only record is among them.\n").toString();
   }
 
   /**

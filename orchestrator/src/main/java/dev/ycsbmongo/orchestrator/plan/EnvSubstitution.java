@@ -10,6 +10,11 @@ import java.util.regex.Pattern;
 final class EnvSubstitution {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  /**
+   * The longest a value may grow to once its references are filled in: a connection string is at most a few
+   * kilobytes, and a value of many references to one large variable must not grow without bound.
+   */
+  static final int MAX_EXPANDED_CHARS = 64 * 1024;
 
   private EnvSubstitution() {
   }
@@ -39,6 +44,11 @@ final class EnvSubstitution {
               + name + "}");
         }
         out.append(value);
+        if (out.length() > MAX_EXPANDED_CHARS) {
+          throw new IllegalArgumentException("longer than " + MAX_EXPANDED_CHARS + " characters once its ${NAME}s are"
+              + " filled in (" + name + " holds " + value.length() + "); expected a connection string of at most a few"
+              + " kilobytes");
+        }
         i = end + 1;
       } else {
         out.append(text.charAt(i));

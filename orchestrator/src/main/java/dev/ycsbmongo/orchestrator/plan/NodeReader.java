@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
@@ -15,18 +16,44 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.yaml.snakeyaml.LoaderOptions;
 
 /** Reads a plan document into located {@link Node}s with Jackson's streaming parser. */
 final class NodeReader {
 
+  /** SnakeYAML's default nesting limit, for JSON too: a plan is a few levels deep. */
+  private static final int MAX_DEPTH = 50;
+  /**
+   * The parsers' own limits, behind {@link PlanText}'s: no document, string or name longer than a plan may be, and
+   * no nesting deeper than a plan's few levels could need.
+   */
+  private static final StreamReadConstraints LIMITS = StreamReadConstraints.builder()
+      .maxDocumentLength(PlanText.MAX_BYTES)
+      .maxStringLength(PlanText.MAX_BYTES)
+      .maxNameLength(PlanText.MAX_BYTES)
+      .maxNestingDepth(MAX_DEPTH)
+      .build();
+  // rebuilt from the default factories: a bare builder starts from no format features at all
+  private static final JsonFactory JSON = new JsonFactory().rebuild().streamReadConstraints(LIMITS).build();
+  private static final YAMLFactory YAML = new YAMLFactory().rebuild().streamReadConstraints(LIMITS)
+      .loaderOptions(yamlLimits()).build();
+
   private NodeReader() {
+  }
+
+  private static LoaderOptions yamlLimits() {
+    LoaderOptions options = new LoaderOptions();
+    options.setCodePointLimit(PlanText.MAX_BYTES);
+    options.setNestingDepthLimit(MAX_DEPTH);
+    return options;
   }
 
   /** The document's root, or empty for a document without content; syntax errors become {@link PlanException}s. */
   static Optional<Node> read(String text, Path source) {
     boolean json = source.getFileName() != null
         && source.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
-    JsonFactory factory = json ? new JsonFactory() : new YAMLFactory();
+    PlanText.check(text, source);
+    JsonFactory factory = json ? JSON : YAML;
     try (JsonParser parser = factory.createParser(text)) {
       JsonToken first = parser.nextToken();
       if (first == null) {

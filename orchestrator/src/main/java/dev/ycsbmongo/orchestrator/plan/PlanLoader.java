@@ -65,7 +65,7 @@ public final class PlanLoader {
   public static Plan load(Path file, Map<String, String> env) throws PlanException {
     String text;
     try {
-      text = Files.readString(file);
+      text = PlanText.read(file);
     } catch (NoSuchFileException e) {
       throw new PlanException(file, 0, null, "no such plan file");
     } catch (CharacterCodingException e) {

@@ -85,4 +85,15 @@ class ReplayCliTest {
     assertEquals(2, r.exit());
     assertTrue(r.err().contains("holds measured results; a replay is written to a directory of its own"), r.err());
   }
+
+  @Test
+  void neverDeletesALineItCannotRead() throws IOException {
+    Path run = Files.createDirectories(tmp.resolve("newer"));
+    Files.writeString(run.resolve("results.jsonl"), "{\"schemaVersion\":3}\n");
+    InProcessCli r = InProcessCli.run("report", "--replay", published(TWO).toString(), "--plan", PLAN.toString(),
+        run.toString());
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains("holds results.jsonl lines this orchestrator cannot read (line 1 first)"), r.err());
+    assertEquals("{\"schemaVersion\":3}\n", Files.readString(run.resolve("results.jsonl")));
+  }
 }

@@ -1,0 +1,54 @@
+package dev.ycsbmongo.orchestrator.plan;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A plan file's text, read with its size bounded while reading: a plan larger than {@link #MAX_BYTES} is
+ * refused after reading one byte past the limit, before any parsing, whatever the file holds (one
+ * 50 MB scalar made the YAML scanner's time grow with the square of its length, and JSON had no limit at all).
+ */
+public final class PlanText {
+
+  /** A plan names targets, scenarios and sweeps: a few kilobytes. 3 MB is SnakeYAML's own document limit too. */
+  public static final int MAX_BYTES = 3 * 1024 * 1024;
+
+  private PlanText() {
+  }
+
+  /**
+   * The UTF-8 text of {@code file}; a {@link PlanException} when it holds more than {@link #MAX_BYTES}, a
+   * {@link java.nio.charset.CharacterCodingException} when it is not UTF-8, the file system's
+   * {@link IOException} otherwise (no such file, unreadable).
+   */
+  public static String read(Path file) throws IOException {
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes(MAX_BYTES + 1);
+    }
+    if (bytes.length > MAX_BYTES) {
+      throw tooLarge(file);
+    }
+    return StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT)
+        .decode(ByteBuffer.wrap(bytes)).toString();
+  }
+
+  /** Refuses text already in memory that is over the limit (a UTF-8 byte per char at least: exact enough). */
+  static void check(String text, Path source) {
+    if (text.length() > MAX_BYTES) {
+      throw tooLarge(source);
+    }
+  }
+
+  static PlanException tooLarge(Path source) {
+    return new PlanException(source, 0, null, "the plan is larger than 3 MB (the limit); a plan names targets,"
+        + " scenarios, sweeps and properties and takes a few kilobytes: keep data and long text out of it");
+  }
+}
