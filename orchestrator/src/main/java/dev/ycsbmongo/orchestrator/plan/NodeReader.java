@@ -53,6 +53,9 @@ final class NodeReader {
     boolean json = source.getFileName() != null
         && source.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
     PlanText.check(text, source);
+    if (!json) {
+      PlanText.checkRuns(text, source);
+    }
     JsonFactory factory = json ? JSON : YAML;
     try (JsonParser parser = factory.createParser(text)) {
       JsonToken first = parser.nextToken();

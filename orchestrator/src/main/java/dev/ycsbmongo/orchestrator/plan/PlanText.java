@@ -18,6 +18,9 @@ public final class PlanText {
   /** A plan names targets, scenarios and sweeps: a few kilobytes. 3 MB is SnakeYAML's own document limit too. */
   public static final int MAX_BYTES = 3 * 1024 * 1024;
 
+  /** The longest run of characters without a blank or line break a YAML plan may hold (see {@link #checkRuns}). */
+  public static final int MAX_RUN = 64 * 1024;
+
   private PlanText() {
   }
 
@@ -44,6 +47,29 @@ public final class PlanText {
   static void check(String text, Path source) {
     if (text.length() > MAX_BYTES) {
       throw tooLarge(source);
+    }
+  }
+
+  /**
+   * Refuses YAML text holding a run of more than {@link #MAX_RUN} characters without a blank or line break:
+   * SnakeYAML copies its look-ahead window for every kilobyte of such a run, so its time grows with the square of
+   * the run's length (one 2.9 MB word: 7 s and 1 GB; the same bytes in words of 50: 2 s and 120 MB).
+   */
+  static void checkRuns(String text, Path source) {
+    int line = 1;
+    int run = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\n') {
+        line++;
+        run = 0;
+      } else if (c == ' ' || c == '\t' || c == '\r') {
+        run = 0;
+      } else if (++run > MAX_RUN) {
+        throw new PlanException(source, line, null, "more than " + String.format(java.util.Locale.ROOT, "%,d", MAX_RUN)
+            + " characters without a space or line break; a plan's values are names, numbers and short text (a YAML"
+            + " reader takes time that grows with the square of such a run's length)");
+      }
     }
   }
 

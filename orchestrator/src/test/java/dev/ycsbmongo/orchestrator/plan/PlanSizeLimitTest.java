@@ -48,6 +48,26 @@ class PlanSizeLimitTest {
   }
 
   @Test
+  void aYamlPlanUnderTheLimitIsReadInTimeLinearInItsSize(@TempDir Path dir) throws IOException {
+    // one 2.9 MB word took 7 s and 1 GB (SnakeYAML's look-ahead grows with the square of a run without a blank)
+    Path word = writePlan(dir.resolve("word.yaml"), "name: big\ndescription: \"", 2_900_000, "\"\n" + yamlRest());
+    long before = allocatedBytes();
+    long t0 = System.nanoTime();
+    PlanException e = assertThrows(PlanException.class, () -> PlanLoader.load(word, Map.of()));
+    long millis = (System.nanoTime() - t0) / 1_000_000;
+    assertEquals(word + ":2: more than 65,536 characters without a space or line break; a plan's values are names,"
+        + " numbers and short text (a YAML reader takes time that grows with the square of such a run's length)",
+        e.getMessage());
+    assertTrue(millis < 500, "took " + millis + " ms");
+    assertTrue(allocatedBytes() - before < 32 * MB, "allocated " + (allocatedBytes() - before) + " bytes");
+    // the same size in words of ordinary length reads, and so does the longest run allowed
+    Path words = dir.resolve("words.yaml");
+    Files.writeString(words, "name: big\ndescription: \"" + ("a".repeat(49) + " ").repeat(58_000)
+        + "b".repeat(PlanText.MAX_RUN - 1) + "\"\n" + yamlRest());  // the closing quote makes it MAX_RUN
+    assertEquals(58_000 * 50 + PlanText.MAX_RUN - 1, PlanLoader.load(words, Map.of()).description().length());
+  }
+
+  @Test
   void aPlanOneByteOverTheLimitIsRefused(@TempDir Path dir) throws IOException {
     String head = "name: big\n";
     String tail = yamlRest();
