@@ -71,6 +71,7 @@ class PhaseBoundCliTest {
     String cause = run.get("cause").asText();
     Matcher m = Pattern.compile("phase ran past its bound: maxexecutiontime 2 s \\+ grace 1s"
         + " \\(execution\\.acceptance\\.grace\\); child stopped at (\\d+\\.\\d) s").matcher(cause);
+    System.out.println("[bound] " + cause);
     assertTrue(m.matches(), cause);
     double at = Double.parseDouble(m.group(1));
     // the bound (3 s), then SIGTERM unanswered, then SIGKILL 2 s later; never the 2 h phase timeout
