@@ -104,10 +104,24 @@ final class ConnectionPhase implements PhaseRunner {
   private static ConnectionStress.Listener listener(Phase phase, ConnectionStressRun stress,
       ProgressListener progress) {
     return new ConnectionStress.Listener() {
+      private boolean stallNoted;
+
       @Override
       public void progress(long opened, long failed, Duration elapsed) {
         progress.status(phase, new ProgressListener.PhaseProgress(elapsed.toSeconds(), opened,
             (long) stress.totalCount(), null, elapsed.isZero() ? 0 : opened / (elapsed.toMillis() / 1000.0), failed));
+      }
+
+      @Override
+      public void progress(long opened, long failed, Duration elapsed, String outlook) {
+        progress(opened, failed, elapsed);
+        // the status line's time left assumes openings go on: a stall is said once, when it starts
+        boolean stalled = outlook.startsWith("stalled");
+        if (stalled && !stallNoted) {
+          progress.note(phase.id() + ": " + outlook + String.format(java.util.Locale.ROOT, " (%,d open, %,d failed)",
+              opened, failed));
+        }
+        stallNoted = stalled;
       }
 
       @Override
