@@ -333,8 +333,8 @@ public final class PlanCheck {
             .orElse(origins.scenario(phase));
         throw refusal(time, "maxexecutiontime " + seconds.getAsLong() + " s leaves phase " + phase.id()
             + " a steady window of " + bound.seconds() + " s at most (" + bound.why() + "), under"
-            + " execution.acceptance.minWindow " + Durations.format(minWindow) + ": its verdict would always be"
-            + " failed; " + bound.fits(minWindow));
+            + " execution.acceptance.minWindow " + Durations.format(minWindow) + ": " + bound.verdict(minWindow)
+            + "; " + bound.fits(minWindow));
       }
     }
     Duration timeout = plan.settings().phaseTimeout();

@@ -106,9 +106,10 @@ final class SteadyState {
   /**
    * The phase's longest stall, whichever way it showed: a run of intervals without a successful
    * operation ({@link #longestZeroRun}), one interval at least {@link Stall#SHORTEST_NAMED_SECONDS}
-   * longer than the status interval, after the first with an operation (YCSB's status thread did not run: the client's JVM was stopped
-   * or frozen, however many operations it finished at either end), or a GC pause. A frozen interval
-   * that a GC pause fills at least half of is named as that pause: the log says why it froze.
+   * longer than the status interval after the first with an operation (YCSB's status thread did not
+   * run: the client's JVM was stopped or frozen, however many operations it finished at either end),
+   * or a GC pause. A frozen interval that a GC pause fills at least half of is named as that pause:
+   * the log says why it froze.
    */
   static Stall longestStall(List<IntervalCount> all, double statusSeconds, List<Stall> pauses) {
     double[] zero = longestZeroRun(all);

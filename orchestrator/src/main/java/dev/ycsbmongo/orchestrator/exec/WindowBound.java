@@ -16,8 +16,10 @@ import java.time.Duration;
  * @param seconds the window's length at worst, whole seconds
  * @param why how it was found, for the refusal
  * @param settings the plan's, to say what would fit
+ * @param earliestSeconds the window's length when it starts at the ramp-up (the most any rule leaves)
+ * @param lastStartFitting the latest start, seconds in, that still leaves {@code minWindow}
  */
-record WindowBound(long seconds, String why, Settings settings) {
+record WindowBound(long seconds, String why, Settings settings, long earliestSeconds, long lastStartFitting) {
 
   static WindowBound of(Settings settings, long phaseSeconds) {
     long status = Math.max(1, settings.statusInterval().toSeconds());  // what YcsbCommand asks YCSB for
@@ -25,12 +27,15 @@ record WindowBound(long seconds, String why, Settings settings) {
     long start = latestStart(settings, phaseSeconds, rule);
     long whole = phaseSeconds / status - 1;
     long seconds = Math.max(0, (whole - start) * status);
+    long earliest = Math.max(0, (whole - ceilRampUp(settings, status)) * status);
+    long minWindow = (settings.acceptance().minWindow().toMillis() + 999) / 1000;
+    long lastFitting = (whole * status - minWindow) / status * status;
     String less = "less YCSB's last status interval, which is not judged";
     String why = rule == SteadyStateRule.FIXED || start * status <= ceilRampUp(settings, status) * status
         ? phaseSeconds + " s, less the " + Durations.format(settings.rampUp()) + " rampUp, " + less
         : phaseSeconds + " s, " + less + ", from " + start * status + " s in: the latest start steadyState auto may"
             + " choose";
-    return new WindowBound(seconds, why, settings);
+    return new WindowBound(seconds, why, settings, earliest, lastFitting);
   }
 
   /** The index of the interval the window starts at, at the latest: as {@link SteadyState#start} bounds it. */
@@ -48,6 +53,19 @@ record WindowBound(long seconds, String why, Settings settings) {
   private static long ceilRampUp(Settings settings, long status) {
     long ms = status * 1000;
     return (settings.rampUp().toMillis() + ms - 1) / ms;
+  }
+
+  /**
+   * What would become of the phase's verdict: failed whatever the rule does when even the earliest
+   * window is too short; under {@code auto}, failed wherever it starts the window too late (what it
+   * chooses depends on the series: such a plan at the boundary failed every cell in practice).
+   */
+  String verdict(Duration minWindow) {
+    if (earliestSeconds * 1000 < minWindow.toMillis()) {
+      return "its verdict would always be failed";
+    }
+    return "its verdict would be failed whenever steadyState auto starts the window after " + lastStartFitting
+        + " s in";
   }
 
   /** The shortest maxexecutiontime that would leave {@code minWindow}, and, under auto, what fixed would need. */

@@ -335,6 +335,8 @@ class PlanCheckTest {
     PlanException eight = assertThrows(PlanException.class, () -> check(timed(8, "{rampUp: 2s}"),
         new PlanCheck.Options(false, SMALL)));
     assertTrue(eight.getMessage().contains("a steady window of 3 s at most"), eight.getMessage());
+    assertTrue(eight.getMessage().contains("its verdict would be failed whenever steadyState auto starts the window"
+        + " after 2 s in; maxexecutiontime 12 s or more would fit, or steadyState: fixed with 8 s"), eight.getMessage());
   }
 
   @Test
