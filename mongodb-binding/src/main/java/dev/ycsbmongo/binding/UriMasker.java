@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Hides passwords in MongoDB connection strings, wherever they appear in a text. Every line the
@@ -50,6 +51,13 @@ public final class UriMasker {
 
   /** {@link #REMEMBERED}, longest first, as every {@link #mask} call reads it; replaced whole on a change. */
   private static volatile List<String> rememberedLongestFirst = List.of();
+
+  /**
+   * The remembered passwords holding a space, each as a pattern in which a space may also be a line break
+   * with indentation: a YAML file may fold a long quoted or plain {@code uri} there (plan.source.yaml is the
+   * plan file as written).
+   */
+  private static volatile List<Pattern> rememberedFolded = List.of();
 
   private static final Map<String, Set<String>> FORMS = new LinkedHashMap<>(64, 0.75f, true) {
     @Override
@@ -94,6 +102,11 @@ public final class UriMasker {
         masked = masked.replace(secret, MASK);
       }
     }
+    if (masked.indexOf('\n') >= 0) {
+      for (Pattern folded : rememberedFolded) {
+        masked = folded.matcher(masked).replaceAll(MASK);
+      }
+    }
     return masked;
   }
 
@@ -116,6 +129,18 @@ public final class UriMasker {
     List<String> sorted = new ArrayList<>(REMEMBERED);
     sorted.sort(LONGEST_FIRST);
     rememberedLongestFirst = List.copyOf(sorted);
+    List<Pattern> folded = new ArrayList<>();
+    for (String form : sorted) {
+      if (form.length() >= MIN_SECRET_LENGTH && form.indexOf(' ') > 0 && form.indexOf(' ') < form.length() - 1) {
+        StringBuilder regex = new StringBuilder();
+        String[] words = form.split(" ", -1);
+        for (int i = 0; i < words.length; i++) {
+          regex.append(i == 0 ? "" : "(?: |[ \\t]*\\r?\\n[ \\t]*)").append(Pattern.quote(words[i]));
+        }
+        folded.add(Pattern.compile(regex.toString()));
+      }
+    }
+    rememberedFolded = List.copyOf(folded);
   }
 
   /**
