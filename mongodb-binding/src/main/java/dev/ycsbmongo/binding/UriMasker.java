@@ -10,7 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.regex.Pattern;
 
 /**
  * Hides passwords in MongoDB connection strings, wherever they appear in a text. Every line the
@@ -40,11 +40,24 @@ public final class UriMasker {
 
   private static final String[] SCHEMES = {"mongodb://", "mongodb+srv://"};
 
+  /** Longest first: a form that contains a shorter one is replaced whole. */
+  private static final Comparator<String> LONGEST_FIRST = Comparator.comparingInt(String::length).reversed();
+
   /**
    * Passwords of every connection string this process was given (a plan's targets, the launcher's URL):
    * every {@link #mask} call hides them, so a writer that masks at all cannot miss a known password.
    */
-  private static final Set<String> REMEMBERED = new CopyOnWriteArraySet<>();
+  private static final Set<String> REMEMBERED = new LinkedHashSet<>();
+
+  /** {@link #REMEMBERED}, longest first, as every {@link #mask} call reads it; replaced whole on a change. */
+  private static volatile List<String> rememberedLongestFirst = List.of();
+
+  /**
+   * The remembered passwords holding a space, each as a pattern in which a space may also be a line break
+   * with indentation: a YAML file may fold a long quoted or plain {@code uri} there (plan.source.yaml is the
+   * plan file as written).
+   */
+  private static volatile List<Pattern> rememberedFolded = List.of();
 
   private static final Map<String, Set<String>> FORMS = new LinkedHashMap<>(64, 0.75f, true) {
     @Override
@@ -74,17 +87,24 @@ public final class UriMasker {
       return null;
     }
     String masked = maskConnectionStrings(text);
-    List<String> all = new ArrayList<>(REMEMBERED);
-    for (String secret : secrets) {
-      if (secret.length() >= MIN_SECRET_LENGTH) {
-        all.addAll(cachedForms(secret));
+    List<String> all = rememberedLongestFirst;
+    if (!secrets.isEmpty()) {
+      all = new ArrayList<>(all);
+      for (String secret : secrets) {
+        if (secret.length() >= MIN_SECRET_LENGTH) {
+          all.addAll(cachedForms(secret));
+        }
       }
+      all.sort(LONGEST_FIRST);
     }
-    // longest first: a form that contains a shorter one is replaced whole
-    all.sort(Comparator.comparingInt(String::length).reversed());
     for (String secret : all) {
       if (secret.length() >= MIN_SECRET_LENGTH && !secret.equals(MASK)) {
         masked = masked.replace(secret, MASK);
+      }
+    }
+    if (masked.indexOf('\n') >= 0) {
+      for (Pattern folded : rememberedFolded) {
+        masked = folded.matcher(masked).replaceAll(MASK);
       }
     }
     return masked;
@@ -95,11 +115,32 @@ public final class UriMasker {
    * connection string, {@code ${VAR}} substituted) in all its forms, even outside a connection string.
    */
   public static void remember(String uri) {
-    for (String password : passwords(uri)) {
-      if (password.length() >= MIN_SECRET_LENGTH) {
-        REMEMBERED.addAll(forms(password));
+    synchronized (REMEMBERED) {
+      for (String password : passwords(uri)) {
+        if (password.length() >= MIN_SECRET_LENGTH) {
+          REMEMBERED.addAll(forms(password));
+        }
+      }
+      publishRemembered();
+    }
+  }
+
+  private static void publishRemembered() {
+    List<String> sorted = new ArrayList<>(REMEMBERED);
+    sorted.sort(LONGEST_FIRST);
+    rememberedLongestFirst = List.copyOf(sorted);
+    List<Pattern> folded = new ArrayList<>();
+    for (String form : sorted) {
+      if (form.length() >= MIN_SECRET_LENGTH && form.indexOf(' ') > 0 && form.indexOf(' ') < form.length() - 1) {
+        StringBuilder regex = new StringBuilder();
+        String[] words = form.split(" ", -1);
+        for (int i = 0; i < words.length; i++) {
+          regex.append(i == 0 ? "" : "(?: |[ \\t]*\\r?\\n[ \\t]*)").append(Pattern.quote(words[i]));
+        }
+        folded.add(Pattern.compile(regex.toString()));
       }
     }
+    rememberedFolded = List.copyOf(folded);
   }
 
   /**
@@ -140,14 +181,20 @@ public final class UriMasker {
    * passwords would otherwise all be masked, one by one, in every later line.
    */
   public static void forget(String uri) {
-    for (String password : passwords(uri)) {
-      REMEMBERED.removeAll(forms(password));
+    synchronized (REMEMBERED) {
+      for (String password : passwords(uri)) {
+        REMEMBERED.removeAll(forms(password));
+      }
+      publishRemembered();
     }
   }
 
   /** For tests in this package: forgets every {@link #remember remembered} password. */
   static void forgetAll() {
-    REMEMBERED.clear();
+    synchronized (REMEMBERED) {
+      REMEMBERED.clear();
+      publishRemembered();
+    }
   }
 
   /** The connection-string layer: each password between its user name's ':' and the user info's end. */

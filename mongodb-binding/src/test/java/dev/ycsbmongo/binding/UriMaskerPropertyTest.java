@@ -110,6 +110,18 @@ class UriMaskerPropertyTest {
     }
   }
 
+  @Test
+  void aRememberedPasswordFoldedOverLinesOfAYamlFileIsMasked() {
+    UriMasker.forgetAll();
+    try {
+      UriMasker.remember("mongodb://bench:a long pass phrase@" + HOST + "/ycsb");
+      assertEquals("targets:\n  - uri: \"mongodb://bench:****@" + HOST + "/ycsb\"\n", UriMasker.mask(
+          "targets:\n  - uri: \"mongodb://bench:a long\n      pass phrase@" + HOST + "/ycsb\"\n"));
+    } finally {
+      UriMasker.forgetAll();
+    }
+  }
+
   private static String describe(int i, String password, String uri) {
     String shown = password.length() > 200 ? password.substring(0, 200) + "... (" + password.length() + " chars)" : password;
     return "password #" + i + " '" + shown + "' (UTF-8 " + password.getBytes(StandardCharsets.UTF_8).length

@@ -18,12 +18,14 @@ final class MaskingOutputStream extends OutputStream {
 
   private final OutputStream target;
   private final List<String> secrets;
+  private final List<String> heldBack;
   private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
 
   MaskingOutputStream(OutputStream target, List<String> secrets) {
     this.target = target;
+    this.secrets = List.copyOf(secrets);
     // every form, so that a flush holds back the start of a JSON- or HTML-escaped password too
-    this.secrets = secrets.stream().flatMap(s -> UriMasker.forms(s).stream()).distinct().toList();
+    this.heldBack = secrets.stream().flatMap(s -> UriMasker.forms(s).stream()).distinct().toList();
   }
 
   @Override
@@ -54,7 +56,7 @@ final class MaskingOutputStream extends OutputStream {
   public synchronized void flush() throws IOException {
     if (line.size() > 0) {
       String pending = line.toString(StandardCharsets.UTF_8);
-      int safe = safePrefixLength(pending, secrets);
+      int safe = safePrefixLength(pending, heldBack);
       if (safe > 0) {
         line.reset();
         target.write(mask(pending.substring(0, safe), secrets).getBytes(StandardCharsets.UTF_8));

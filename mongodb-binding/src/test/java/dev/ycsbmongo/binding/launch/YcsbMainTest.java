@@ -81,6 +81,18 @@ class YcsbMainTest {
   }
 
   @Test
+  void holdsBackTheStartOfAnEscapedPasswordAcrossAFlush() {
+    ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(new MaskingOutputStream(sink, List.of("pa\"ss<w>rd")), true,
+        StandardCharsets.UTF_8)) {
+      out.print("{\"cause\":\"pa\\\"ss");
+      out.print("<w>rd\"} and <b>pa&quot;ss&lt;w&gt;rd</b>\n");
+    }
+    String text = sink.toString(StandardCharsets.UTF_8);
+    assertEquals("{\"cause\":\"****\"} and <b>****</b>\n", text.replace(System.lineSeparator(), "\n"));
+  }
+
+  @Test
   void rejectsANonNumericOperationCountWithOneLineNamingIt() {
     String line = YcsbMain.invalidSetting(new String[] {"-p", "operationcount=abc"}, Map.of()).orElseThrow();
     assertEquals("operationcount: 'abc' is not a whole number; expected a whole number >= 0 (0 means no limit:"
