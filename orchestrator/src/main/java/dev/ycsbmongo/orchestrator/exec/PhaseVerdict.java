@@ -68,6 +68,10 @@ record PhaseVerdict(PhaseStatus status, String cause) {
       return failed(PhaseBound.of(phase, acceptance).cause(phase, outcome.elapsed()));
     }
     if (outcome.exitCode() != 0) {
+      // ended by a signal, YCSB's last line is whatever it was printing then: the signal is the cause
+      if (ExitStatus.bySignal(outcome.exitCode())) {
+        return failed("YCSB " + ExitStatus.describe(outcome.exitCode()));
+      }
       String last = lastMessage(e);
       return failed("YCSB exited with status " + outcome.exitCode() + (last == null ? "" : ": " + last));
     }

@@ -85,6 +85,13 @@ class PhaseVerdictTest {
   }
 
   @Test
+  void aYcsbChildKilledByASignalIsNamedByTheSignalNotByItsLastStatusLine() {
+    var killed = new ChildProcess.Outcome(137, false, false, Duration.ofSeconds(4),
+        List.of("2026-11-26 03:00:04:123 4 sec: 31544 operations; 7886 current ops/sec; [READ: Count=15770, Max=..."));
+    assertEquals("YCSB killed by SIGKILL (exit 137)", judge(RUN, killed, null, null).cause());
+  }
+
+  @Test
   void aTimedPhaseIsBoundedByItsMaxExecutionTimePlusGraceNotByThePhaseTimeout() {
     Acceptance grace30 = new Acceptance(DEFAULTS.minOperations(), DEFAULTS.minWindow(), DEFAULTS.steadyState(),
         DEFAULTS.maxCv(), DEFAULTS.maxRise(), DEFAULTS.maxStall(), Duration.ofSeconds(30));
