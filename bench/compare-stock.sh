@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/compare-stock.sh BASELINE_LAUNCHER [THREADS...]: our scripts/ycsb against another YCSB
-# MongoDB launcher taking the same arguments (YCSB 0.17.0's own binding:
-# ../shared/baselines/ycsb-0.17.0-mongodb/ycsb.sh), side by side on one server, alternating which
+# MongoDB launcher taking the same arguments (YCSB 0.17.0's own binding: the ycsb.sh of its
+# release, e.g. ycsb-mongodb-binding-0.17.0/bin/ycsb.sh), side by side on one server, alternating which
 # goes first each round. Per thread count (default 1 16 64): client CPU per successful operation
 # (user + system CPU of the client JVM, /usr/bin/time) and successful operations per second
 # (successful operations over YCSB's RunTime), medians and min-max over ROUNDS, and the ratio
@@ -34,7 +34,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 [[ $# -ge 1 ]] || { echo "usage: bench/compare-stock.sh BASELINE_LAUNCHER [THREADS...]" >&2; exit 2; }
 STOCK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
-[[ -x $STOCK ]] || { echo "bench: $STOCK is not an executable launcher (accepted: a ycsb-style script, e.g. ../shared/baselines/ycsb-0.17.0-mongodb/ycsb.sh)" >&2; exit 2; }
+[[ -x $STOCK ]] || { echo "bench: $STOCK is not an executable launcher (accepted: a ycsb-style script, e.g. YCSB 0.17.0's ycsb-mongodb-binding-0.17.0/bin/ycsb.sh)" >&2; exit 2; }
 THREADS=${*:-"1 16 64"}
 ROUNDS=${ROUNDS:-5}
 RECORDS=${RECORDS:-50000}

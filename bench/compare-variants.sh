@@ -8,9 +8,9 @@
 #
 #   bench/compare-variants.sh "default=scripts/ycsb" "no-retry=scripts/ycsb|-p mongodb.retryReads=false -p mongodb.retryWrites=false"
 #
-# Sustained runs at many threads, with peak memory (the issue-14 10,000-thread figure):
+# Sustained runs at many threads, with peak memory (BENCHMARKS.md's 10,000-thread figure):
 #   THREADS=10000 OPS=1000000000 COMMON_ARGS="-p maxexecutiontime=30" JAVA_OPTS="-Xmx1g -Xss256k -XX:+UseSerialGC" \
-#     bench/compare-variants.sh "ours=scripts/ycsb" "stock=../shared/baselines/ycsb-0.17.0-mongodb/ycsb.sh"
+#     bench/compare-variants.sh "ours=scripts/ycsb" "stock=$STOCK_LAUNCHER"  # YCSB 0.17.0's bin/ycsb.sh
 #
 # Env: THREADS ("16"), ROUNDS (5), RECORDS (50000), OPS (200000), PORT (27920), BENCH_URI, WORKLOAD
 #      (workloads/rw-50-50), JAVA_OPTS ("-Xmx1g -Xss512k -XX:+UseParallelGC"), as compare-stock.sh;

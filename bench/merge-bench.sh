@@ -1,7 +1,7 @@
 #!/bin/sh
 #
 # bench/merge-bench.sh [REPETITIONS]: how long the orchestrator takes to read N clients' frames and
-# merge them into one cell (issue 13, package dev.ycsbmongo.orchestrator.clients), for N = 1, 2, 4,
+# merge them into one cell (package dev.ycsbmongo.orchestrator.clients), for N = 1, 2, 4,
 # 16, 64 clients x 60 one-second intervals x 4 operations (1000 latencies per interval and
 # operation). Merge time is the median of REPETITIONS (default 9) after 3 warm-up merges; read
 # time is one pass over all clients' frame text. Needs `mvn package` first. POSIX sh.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/profile-stock.sh BASELINE_LAUNCHER [THREADS]: where each client's CPU per operation goes.
 # Runs our scripts/ycsb and the given launcher (YCSB 0.17.0's own binding:
-# ../shared/baselines/ycsb-0.17.0-mongodb/ycsb.sh) once each, ROUNDS times alternating, under
+# e.g. ycsb-mongodb-binding-0.17.0/bin/ycsb.sh of its release) once each, ROUNDS times alternating, under
 # async-profiler (CPU samples of every thread: Java, GC, JIT, native), with the settings of
 # bench/compare-stock.sh, and prints per side the client CPU per successful operation split into
 # categories: each sample goes to the first category met walking its stack from the leaf up, so

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/startup-cds.sh [BASELINE_LAUNCHER]: what one YCSB JVM start costs, with and without the
 # class data sharing archive scripts/ycsb starts java with (built by mvn package), and with the
-# given launcher (YCSB 0.17.0's own binding: ../shared/baselines/ycsb-0.17.0-mongodb/ycsb.sh) when
+# given launcher (YCSB 0.17.0's own binding: e.g. ycsb-mongodb-binding-0.17.0/bin/ycsb.sh) when
 # given. Each run is `run mongodb` of OPS operations on 1 thread, so nearly all of its cost is
 # start-up (JVM, class loading, connection check, client, YCSB) and exit; ROUNDS rounds, the order
 # rotating; medians (min-max) of client CPU (user + system) and wall seconds.

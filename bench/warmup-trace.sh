@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/warmup-trace.sh BASELINE_LAUNCHER: how a run's client CPU per operation falls as the JVM
-# warms up. Ours (scripts/ycsb) and the given launcher (e.g. ../shared/baselines/ycsb-0.17.0-mongodb/ycsb.sh)
+# warms up. Ours (scripts/ycsb) and the given launcher (e.g. ycsb-mongodb-binding-0.17.0/bin/ycsb.sh)
 # run at the same time against one server for DURATION seconds, ROUNDS times; for each WINDOW
 # seconds of YCSB's run (its per-second status lines), each side's client CPU µs per operation (the
 # JVM's user + system time from /proc) and ops/s. The first window starts at YCSB's first status

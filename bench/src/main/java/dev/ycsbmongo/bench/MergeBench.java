@@ -23,7 +23,7 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * How long the orchestrator takes to read and merge a cell of N clients (issue 13): N clients x
+ * How long the orchestrator takes to read and merge a cell of N clients: N clients x
  * {@value #INTERVALS} one-second intervals x 4 operations, each interval holding
  * {@value #OPS_PER_INTERVAL} latencies drawn from a log-normal (median ~1 ms, tail to ~100 ms).
  * Each client's frames are written by {@link FrameWriter} as a client would; the benchmark times

@@ -1,5 +1,5 @@
 /**
- * The Kubernetes backend of issue 13 (not yet wired into {@code run}): one cell's N YCSB clients
+ * The Kubernetes backend of {@code run}: one cell's N YCSB clients
  * as one Indexed Job. {@link dev.ycsbmongo.orchestrator.kubernetes.FleetSpec} says what to run,
  * {@link dev.ycsbmongo.orchestrator.kubernetes.JobManifests} turns it into a Secret and a Job,
  * {@link dev.ycsbmongo.orchestrator.kubernetes.ClientFleet} creates them, follows the pods, hands

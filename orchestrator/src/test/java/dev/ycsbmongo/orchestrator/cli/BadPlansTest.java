@@ -87,7 +87,7 @@ class BadPlansTest {
 
   /**
    * The thread ceiling comes from /proc: elsewhere there is no figure to refuse with. 5,000,000
-   * threads is beyond Linux's largest pid_max (2^22); 50,000 (the issue's case) is beyond this
+   * threads is beyond Linux's largest pid_max (2^22); 50,000 (a case met in practice) is beyond this
    * 2-core machine's pid_max of 32,768, but a larger machine may host it.
    */
   private static void skipUnlessThisMachineHasThreadLimits(Expected e) {
