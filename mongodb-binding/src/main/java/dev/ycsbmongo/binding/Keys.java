@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** The property names the binding reads: one place, so the unknown-key check and the README agree. */
+/** The property names the binding reads: one place, so the unknown-key check and docs/binding.md agree. */
 public final class Keys {
 
   public static final String URL = "mongodb.url";

@@ -74,7 +74,7 @@ final class ReportCommand implements Callable<Integer> {
   Path against;
 
   @Option(names = "--replay", paramLabel = "PUBLISHED", description = "a document's published figures (YAML: source,"
-      + " plan, cells; see README, Replaying a published table): writes them to RUN_DIR as replayed records of the"
+      + " plan, cells; see docs/reports.md, Replaying a published table): writes them to RUN_DIR as replayed records of the"
       + " plan's cells (never as measured) and renders every report from them, so that a published table is restated"
       + " by our tables and comparisons, and a run can be compared with it (report MY_RUN --against RUN_DIR)")
   Path replay;

@@ -63,7 +63,7 @@ public final class ClientFleet {
 
   /**
    * @param kube the client to the cluster (its context's credentials need the permissions in
-   *     README's "Running on Kubernetes")
+   *     docs/many-clients.md, "On a cluster")
    * @param spec what to run
    * @param pollInterval how often the pods are listed; a second or two for real cells
    */

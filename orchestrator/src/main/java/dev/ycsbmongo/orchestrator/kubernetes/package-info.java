@@ -1,6 +1,7 @@
 /**
- * The Kubernetes backend of {@code run}: one cell's N YCSB clients
- * as one Indexed Job. {@link dev.ycsbmongo.orchestrator.kubernetes.FleetSpec} says what to run,
+ * The Kubernetes backend ({@code execution.backend: kubernetes}), which {@code run} uses for a cell of
+ * {@code clients: N}: one cell's N clients as one Indexed Job.
+ * {@link dev.ycsbmongo.orchestrator.kubernetes.FleetSpec} says what to run,
  * {@link dev.ycsbmongo.orchestrator.kubernetes.JobManifests} turns it into a Secret and a Job,
  * {@link dev.ycsbmongo.orchestrator.kubernetes.ClientFleet} creates them, follows the pods, hands
  * each client's log lines to a {@link dev.ycsbmongo.orchestrator.kubernetes.ClientLineSink}, names

@@ -2,7 +2,7 @@ package dev.ycsbmongo.orchestrator.plan;
 
 import java.time.Duration;
 
-/** Every default of a plan's {@code execution} block, in one place (the README's table quotes them). */
+/** Every default of a plan's {@code execution} block, in one place (docs/plans.md's table quotes them). */
 public final class Defaults {
 
   public static final int REPETITIONS = 1;

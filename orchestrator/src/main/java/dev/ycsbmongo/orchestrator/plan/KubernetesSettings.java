@@ -13,7 +13,7 @@ import java.util.Optional;
  * fails when the plan is read; defaults in {@link Defaults}.
  *
  * @param namespace of the Jobs, pods and Secrets (a DNS-1123 label)
- * @param image the client image (README: building it with Jib)
+ * @param image the client image (docs/many-clients.md: building it with Jib)
  * @param imagePullPolicy Always, IfNotPresent or Never
  * @param serviceAccount the pods' service account; empty: the namespace's default
  * @param nodeSelector node labels the pods must match; may be empty

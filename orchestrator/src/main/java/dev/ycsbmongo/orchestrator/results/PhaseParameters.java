@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
 public record PhaseParameters(String target, int clients, Integer threads, Long recordCount, Long operationCount,
     Long insertStart, Long insertCount, Long maxExecutionTimeSeconds) {
 
-  /** Every phase today runs as one client process. */
+  /** The client processes of a phase recorded before records said so (v1): then every phase ran as one. */
   public static final int ONE_CLIENT = 1;
 
   private static final Pattern THREADS_IN_COMMAND = Pattern.compile("(?:^|\\s)-threads\\s+(\\d+)(?:\\s|$)");
