@@ -124,9 +124,12 @@ public final class WholeRun {
           .collect(java.util.stream.Collectors.groupingBy(OpInterval::operation));
       for (List<OpInterval> series : byOp.values()) {
         List<OpInterval> sorted = series.stream().sorted(Comparator.comparingLong(OpInterval::startMillis)).toList();
+        double rate = typicalRate(sorted.stream().filter(i -> i.endMillis() - i.startMillis() < stepMillis + slackMillis)
+            .filter(i -> i.count() > 0).mapToDouble(i -> i.count() / (double) (i.endMillis() - i.startMillis())));
         for (OpInterval i : sorted.subList(Math.min(1, sorted.size()), Math.max(0, sorted.size() - 1))) {
-          if (i.endMillis() - i.startMillis() >= stepMillis + slackMillis) {
-            out.add(new Freeze(c.client(), i.startMillis(), i.endMillis() - i.startMillis()));
+          long length = i.endMillis() - i.startMillis();
+          if (length >= stepMillis + slackMillis && mostlyIdle(length, i.count(), rate, slackMillis)) {
+            out.add(new Freeze(c.client(), i.startMillis(), length));
           }
         }
       }
@@ -140,6 +143,28 @@ public final class WholeRun {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether a long interval did little work: its operations, at the series' typical rate, fill less than half of it
+   * and leave at least {@code slack} idle. A status thread starved on a busy host closes one long interval while
+   * the workers go on (the interval then holds a long interval's worth of operations): not a freeze; a stopped
+   * JVM finishes a few operations at each end only.
+   *
+   * @param ratePerUnit the typical operations per unit of {@code length} (0 or less: unknown, judged on length)
+   */
+  public static boolean mostlyIdle(double length, long operations, double ratePerUnit, double slack) {
+    if (ratePerUnit <= 0) {
+      return true;
+    }
+    double idle = length - operations / ratePerUnit;
+    return idle >= slack && idle >= length / 2;
+  }
+
+  /** The median of per-interval rates (0 when there are none). */
+  public static double typicalRate(java.util.stream.DoubleStream rates) {
+    double[] r = rates.sorted().toArray();
+    return r.length == 0 ? 0 : r.length % 2 == 1 ? r[r.length / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
   }
 
   /** The clients' status interval: the median length of client 0's intervals, in whole seconds (at least 1). */

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.clients.WholeRun;
 import dev.ycsbmongo.orchestrator.plan.Acceptance.SteadyStateRule;
 import dev.ycsbmongo.orchestrator.results.Stability;
 import dev.ycsbmongo.orchestrator.results.YcsbOutput.IntervalCount;
@@ -115,6 +116,9 @@ final class SteadyState {
     double[] zero = longestZeroRun(all);
     Stall longest = zero[0] > 0 ? new Stall(zero[0], zero[1], Stall.NO_OPERATIONS) : Stall.NONE;
     boolean started = false;
+    double rate = WholeRun.typicalRate(all.stream()
+        .filter(c -> c.endSeconds() - c.startSeconds() < statusSeconds + Stall.SHORTEST_NAMED_SECONDS - 1e-9)
+        .filter(c -> c.operations() > 0).mapToDouble(IntervalCount::opsPerSec));
     for (int i = 0; i < all.size() - 1; i++) {
       IntervalCount c = all.get(i);
       if (!started) {
@@ -122,7 +126,8 @@ final class SteadyState {
         continue;  // threads starting (thousands of them) may hold the status thread back: not a freeze
       }
       double length = c.endSeconds() - c.startSeconds();
-      if (length < statusSeconds + Stall.SHORTEST_NAMED_SECONDS - 1e-9) {
+      if (length < statusSeconds + Stall.SHORTEST_NAMED_SECONDS - 1e-9
+          || !WholeRun.mostlyIdle(length, c.operations(), rate, Stall.SHORTEST_NAMED_SECONDS)) {
         continue;
       }
       Stall frozen = new Stall(length, c.startSeconds(), Stall.FROZE);

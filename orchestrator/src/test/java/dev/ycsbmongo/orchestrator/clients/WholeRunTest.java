@@ -46,6 +46,22 @@ class WholeRunTest {
   }
 
   @Test
+  void aClientsLongIntervalThatHeldItsWorkIsNoFreeze() {
+    // client 1's status thread starved for 3.3 s on a busy host while its workers went on: 4.3 s of work in it
+    TestClient late = new TestClient(1, 2).steady("READ", T0, 1000, 6, 100, 50)
+        .interval("READ", T0 + 6000, T0 + 10_300, java.util.stream.LongStream.generate(() -> 50).limit(430).toArray())
+        .steady("READ", T0 + 10_300, 1000, 3, 100, 50);
+    TestClient fine = new TestClient(0, 2).steady("READ", T0, 1000, 13, 100, 50);
+    assertEquals(List.of(), WholeRun.freezes(List.of(fine.output(), late.output()), 1000, 1000));
+    // the same interval with a tenth of its work: client 1 stood still
+    TestClient stopped = new TestClient(1, 2).steady("READ", T0, 1000, 6, 100, 50)
+        .interval("READ", T0 + 6000, T0 + 10_300, java.util.stream.LongStream.generate(() -> 50).limit(43).toArray())
+        .steady("READ", T0 + 10_300, 1000, 3, 100, 50);
+    assertEquals(List.of(new WholeRun.Freeze(1, T0 + 6000, 4300)),
+        WholeRun.freezes(List.of(fine.output(), stopped.output()), 1000, 1000));
+  }
+
+  @Test
   void findsAClientsFreezeInItsOwnFramesThoughTheGridSmoothsIt() {
     // client 1 stopped for 12 s: one 12.2 s interval per operation with a few operations at each end
     TestClient frozen = new TestClient(1, 2).steady("READ", T0, 1000, 6, 100, 50)

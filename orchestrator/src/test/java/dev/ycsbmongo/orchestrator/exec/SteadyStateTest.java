@@ -96,6 +96,20 @@ class SteadyStateTest {
   }
 
   @Test
+  void aLongIntervalThatHeldItsWorkIsAStarvedStatusThreadNotAFreeze() {
+    // a busy host held YCSB's status thread back 3.3 s while the workers went on: the interval holds 4.3 s of work
+    List<IntervalCount> all = new ArrayList<>(series(3000, 3000, 3000, 3000, 3000, 3000));
+    all.set(2, new IntervalCount(2, 6.3, 12_900, 0));
+    Stability s = SteadyState.of(all, SteadyState.whole(all), 0, SteadyStateRule.FIXED, 1.0, List.of());
+    assertEquals(0.0, s.longestStallSeconds());
+    assertNull(s.stallCause());
+    // the same interval with a third of its work: the client stood still for most of it
+    all.set(2, new IntervalCount(2, 6.3, 4_300, 0));
+    assertEquals(4.3, SteadyState.of(all, SteadyState.whole(all), 0, SteadyStateRule.FIXED, 1.0, List.of())
+        .longestStallSeconds());
+  }
+
+  @Test
   void aLateStatusTickUnderASecondIsNoFreeze() {
     List<IntervalCount> all = new ArrayList<>(series(100, 100, 100, 100));
     all.set(1, new IntervalCount(1, 2.6, 100, 0));  // a busy machine's late tick
