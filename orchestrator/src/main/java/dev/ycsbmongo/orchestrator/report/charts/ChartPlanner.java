@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.charts;
 
 import dev.ycsbmongo.orchestrator.FileNames;
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
@@ -39,7 +40,7 @@ public final class ChartPlanner {
 
   /** Time series beyond this many phases would make a 500-phase report unreadable and slow; the rest stay in the files. */
   static final int MAX_TIME_SERIES = 12;
-  private static final String THREADS = "threadcount";
+  private static final String THREADS = CellProperty.THREADS.key();
 
   private ChartPlanner() {
   }
@@ -617,7 +618,7 @@ public final class ChartPlanner {
   }
 
   private static String label(String key) {
-    return key.equals(THREADS) ? "threads" : key;
+    return CellProperty.shownAs(key);
   }
 
   static String footer(List<PhaseResult> records) {
