@@ -82,14 +82,12 @@ public final class Curves {
     return r.kind() + "|" + r.scenario() + "|" + r.target().name() + "|" + withoutThreads(r.coordinates());
   }
 
-  /** A cell's client thread count: its coordinate when swept, else the property it ran with; null when neither. */
+  /**
+   * A cell's YCSB threads per client, as typed when its plan was expanded (a schema v1 line's from its properties
+   * or command); null when threads do not apply to its kind.
+   */
   public static Integer threadsOf(PhaseResult r) {
-    String t = r.coordinates().getOrDefault(Keys.THREAD_COUNT, r.properties().get(Keys.THREAD_COUNT));
-    try {
-      return t == null ? null : Integer.valueOf(t.strip());
-    } catch (NumberFormatException e) {
-      return null;
-    }
+    return r.parameters().threads();
   }
 
   /** Every curve of {@code records} (the measured, current records of a run), by {@link #identity}, in plan order. */

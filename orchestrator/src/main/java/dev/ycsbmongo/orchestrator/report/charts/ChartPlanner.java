@@ -185,7 +185,8 @@ public final class ChartPlanner {
     Map<String, TreeMap<Integer, List<PhaseResult>>> byName = new LinkedHashMap<>();
     Map<String, String> family = new LinkedHashMap<>();
     for (PhaseResult r : records) {
-      String t = r.coordinates().get(THREADS);
+      // a point of a curve is a cell of the thread sweep, placed at the threads it ran with
+      Integer t = r.coordinates().containsKey(THREADS) ? Curves.threadsOf(r) : null;
       if (t == null) {
         continue;
       }
@@ -196,7 +197,7 @@ public final class ChartPlanner {
       varying.forEach(k -> parts.add(label(k) + "=" + r.coordinates().getOrDefault(k, "-")));
       String name = String.join(", ", parts);
       byName.computeIfAbsent(name, k -> new TreeMap<>())
-          .computeIfAbsent(Integer.parseInt(t.strip()), k -> new ArrayList<>()).add(r);
+          .computeIfAbsent(t, k -> new ArrayList<>()).add(r);
       family.putIfAbsent(name, colourBy == null ? null : r.target().labels().getOrDefault(colourBy, "-"));
     }
     List<String> colours = ChartColours.assign(new ArrayList<>(family.values()));
@@ -271,8 +272,8 @@ public final class ChartPlanner {
 
   /** Whether the sweep's largest thread count is at least {@value #LOG_THREADS_FROM} times its smallest. */
   static boolean logThreads(List<PhaseResult> records) {
-    java.util.IntSummaryStatistics t = records.stream().map(r -> r.coordinates().get(THREADS)).filter(Objects::nonNull)
-        .mapToInt(v -> Integer.parseInt(v.strip())).filter(v -> v > 0).summaryStatistics();
+    java.util.IntSummaryStatistics t = records.stream().filter(r -> r.coordinates().containsKey(THREADS))
+        .map(Curves::threadsOf).filter(Objects::nonNull).mapToInt(Integer::intValue).filter(v -> v > 0).summaryStatistics();
     return t.getCount() > 0 && t.getMax() >= (long) t.getMin() * LOG_THREADS_FROM;
   }
 
