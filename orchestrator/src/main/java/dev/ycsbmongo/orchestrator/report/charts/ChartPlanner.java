@@ -182,24 +182,21 @@ public final class ChartPlanner {
       }
     }
     boolean manyTargets = records.stream().map(r -> r.target().name()).distinct().count() > 1;
-    Map<String, TreeMap<Integer, List<PhaseResult>>> byName = new LinkedHashMap<>();
-    Map<String, String> family = new LinkedHashMap<>();
-    for (PhaseResult r : records) {
-      // a point of a curve is a cell of the thread sweep, placed at the threads it ran with
-      Integer t = r.coordinates().containsKey(THREADS) ? Curves.threadsOf(r) : null;
-      if (t == null) {
-        continue;
-      }
+    Function<PhaseResult, String> name = r -> {
       List<String> parts = new ArrayList<>();
       if (manyTargets || varying.isEmpty()) {
         parts.add(r.target().name());
       }
       varying.forEach(k -> parts.add(label(k) + "=" + r.coordinates().getOrDefault(k, "-")));
-      String name = String.join(", ", parts);
-      byName.computeIfAbsent(name, k -> new TreeMap<>())
-          .computeIfAbsent(t, k -> new ArrayList<>()).add(r);
-      family.putIfAbsent(name, colourBy == null ? null : r.target().labels().getOrDefault(colourBy, "-"));
-    }
+      return String.join(", ", parts);
+    };
+    // a point of a curve is a cell of the thread sweep, placed at the threads it ran with
+    List<PhaseResult> swept = records.stream().filter(r -> r.coordinates().containsKey(THREADS))
+        .filter(r -> Curves.threadsOf(r) != null).toList();
+    Map<String, TreeMap<Integer, List<PhaseResult>>> byName = Curves.points(swept, name);
+    Map<String, String> family = new LinkedHashMap<>();
+    swept.forEach(r -> family.putIfAbsent(name.apply(r), colourBy == null ? null
+        : r.target().labels().getOrDefault(colourBy, "-")));
     List<String> colours = ChartColours.assign(new ArrayList<>(family.values()));
     List<Curve> curves = new ArrayList<>();
     int i = 0;
