@@ -317,13 +317,8 @@ final class DistributedPhaseRunner implements PhaseRunner {
   /** The arguments every client gets after its mode: the phase's effective YCSB properties, each as {@code -p}. */
   static List<String> clientArgs(Phase phase, Duration statusInterval) {
     Map<String, String> props = new TreeMap<>(phase.effectiveProperties());
-    props.remove(Keys.THREAD_COUNT);
     props.put("status.interval", Long.toString(Math.max(1, statusInterval.toSeconds())));
-    List<String> args = new ArrayList<>(List.of("-db", YcsbCommand.DB_CLASS));
-    args.addAll(YcsbCommand.propertyArgs(props));
-    args.addAll(List.of("-threads", Integer.toString(phase.threads()), "-s",
-        phase.kind() == PhaseKind.LOAD ? "-load" : "-t"));
-    return args;
+    return YcsbCommand.ycsbArgs(phase, List.of(), props);
   }
 
   private static Map<String, String> withoutThreads(Phase phase) {

@@ -124,8 +124,7 @@ final class PairingPreview {
   }
 
   private static String describe(Map<String, String> cell) {
-    return String.join(", ", cell.entrySet().stream().map(e -> (e.getKey().equals(Keys.THREAD_COUNT) ? "threads"
-        : e.getKey()) + "=" + e.getValue()).toList());
+    return String.join(", ", cell.entrySet().stream().map(e -> CellProperty.shownAs(e.getKey()) + "=" + e.getValue()).toList());
   }
 
   /** A phase as its record will be: the properties YCSB sees, with the threads the runner passes and its clients. */

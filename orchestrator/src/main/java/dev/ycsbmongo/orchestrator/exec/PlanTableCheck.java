@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.DidYouMean;
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
@@ -49,7 +50,7 @@ final class PlanTableCheck {
         if (source.isEmpty()) {
           List<String> offered = TableKeys.offered(coordinates, labels, properties);
           // threads is what people type for threadcount; the message offers what they would type
-          List<String> shown = offered.stream().map(o -> o.equals("threadcount") ? "threads" : o).toList();
+          List<String> shown = offered.stream().map(CellProperty::shownAs).toList();
           String hint = DidYouMean.closest(k.written(), shown).or(() -> shown.stream()
               .filter(o -> o.endsWith("." + k.written())).findFirst()).map(s -> "did you mean '" + s + "'? ")
               .orElse("");

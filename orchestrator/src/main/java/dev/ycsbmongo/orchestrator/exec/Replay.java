@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.OutputFiles;
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -105,7 +106,7 @@ public final class Replay {
       return matched.get(0);
     }
     String have = ofScenario.stream().map(p -> "threads=" + p.threads() + (p.coordinates().isEmpty() ? ""
-        : " " + p.coordinates().entrySet().stream().filter(e -> !e.getKey().equals("threadcount"))
+        : " " + p.coordinates().entrySet().stream().filter(e -> !e.getKey().equals(CellProperty.THREADS.key()))
         .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")))).distinct()
         .collect(Collectors.joining("; "));
     throw PlanException.at(table.file(), c.line(), null, (matched.isEmpty() ? "no cell" : matched.size() + " cells")
@@ -116,7 +117,7 @@ public final class Replay {
 
   /** A coordinate of the cell, or else the property it ran with (a per-target or plan-wide setting). */
   private static String value(Phase p, String key) {
-    String v = p.coordinates().get(key.equals("threads") ? "threadcount" : key);
+    String v = p.coordinates().get(CellProperty.propertyKey(key));
     return v != null ? v : p.properties().get(key);
   }
 

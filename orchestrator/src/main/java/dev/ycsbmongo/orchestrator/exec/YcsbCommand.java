@@ -42,14 +42,10 @@ public record YcsbCommand(List<String> argv, String display) {
     props.remove(Keys.THREAD_COUNT);  // given as -threads, the spelling people know
     props.putAll(measurementProperties(phaseDir, statusInterval));
 
-    List<String> ycsbArgs = new ArrayList<>(List.of("-db", DB_CLASS));
-    phase.workload().ifPresent(w -> ycsbArgs.addAll(List.of("-P", w.toString())));
-    ycsbArgs.addAll(List.of("-P", connectionFile.toString()));
-    ycsbArgs.addAll(propertyArgs(props));
-    ycsbArgs.add("-threads");
-    ycsbArgs.add(Integer.toString(phase.threads()));
-    ycsbArgs.add("-s");
-    ycsbArgs.add(phase.kind() == PhaseKind.LOAD ? "-load" : "-t");
+    List<Path> files = new ArrayList<>();
+    phase.workload().ifPresent(files::add);
+    files.add(connectionFile);
+    List<String> ycsbArgs = ycsbArgs(phase, files, props);
 
     List<String> argv = new ArrayList<>(jvm.command(phase.threads()));
     // one line per collection: names a long pause as what froze the client (SteadyState)
@@ -60,6 +56,23 @@ public record YcsbCommand(List<String> argv, String display) {
     argv.add("client");
     argv.addAll(ycsbArgs);
     return new YcsbCommand(argv, display(phase, props, maskedUri));
+  }
+
+  /**
+   * YCSB's arguments for {@code phase} after its mode, as the one-client and the N-client runners both pass them:
+   * the binding, each property file as {@code -P}, each property as {@code -p}, then the phase's threads as
+   * {@code -threads} (a {@code threadcount} among {@code props} is left out: the typed count is the one that runs),
+   * {@code -s} and {@code -load} or {@code -t}.
+   */
+  static List<String> ycsbArgs(Phase phase, List<Path> files, Map<String, String> props) {
+    List<String> args = new ArrayList<>(List.of("-db", DB_CLASS));
+    files.forEach(f -> args.addAll(List.of("-P", f.toString())));
+    Map<String, String> without = new LinkedHashMap<>(props);
+    without.remove(Keys.THREAD_COUNT);
+    args.addAll(propertyArgs(without));
+    args.addAll(List.of("-threads", Integer.toString(phase.threads()), "-s",
+        phase.kind() == PhaseKind.LOAD ? "-load" : "-t"));
+    return args;
   }
 
   static List<String> propertyArgs(Map<String, String> props) {

@@ -44,6 +44,19 @@ public enum CellProperty {
     return Arrays.stream(values()).filter(p -> p.word.equals(t) || p.key.equals(t)).findFirst();
   }
 
+  /**
+   * The YCSB property a key written in a plan or on a command line stands for: {@code threads} (what
+   * people type, YCSB's {@code -threads}) is {@code threadcount}; any other key is itself.
+   */
+  public static String propertyKey(String written) {
+    return THREADS.word.equals(written) ? THREADS.key : written;
+  }
+
+  /** How headings and messages show a YCSB property: {@code threadcount} as {@code threads}; any other key as itself. */
+  public static String shownAs(String key) {
+    return THREADS.key.equals(key) ? THREADS.word : key;
+  }
+
   public static List<String> words() {
     return Arrays.stream(values()).map(CellProperty::word).toList();
   }

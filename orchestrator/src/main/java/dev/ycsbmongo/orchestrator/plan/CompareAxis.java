@@ -97,7 +97,7 @@ public record CompareAxis(String by, Kind kind) {
     java.util.Set<String> keys = new java.util.LinkedHashSet<>();
     cells.forEach(c -> keys.addAll(c.labels().keySet()));
     cells.forEach(c -> keys.addAll(c.coordinates().keySet()));
-    String k = key.equals("threads") ? dev.ycsbmongo.binding.Keys.THREAD_COUNT : key;
+    String k = CellProperty.propertyKey(key);
     if (keys.contains(k)) {
       return java.util.Optional.empty();
     }

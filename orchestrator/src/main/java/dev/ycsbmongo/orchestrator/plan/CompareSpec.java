@@ -1,6 +1,5 @@
 package dev.ycsbmongo.orchestrator.plan;
 
-import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.orchestrator.FileNames;
 
 /**
@@ -47,7 +46,7 @@ public record CompareSpec(String by, String a, String b) {
    * plan sweeps {@code threads}, so people type that for YCSB's {@code threadcount}.
    */
   public String key() {
-    return by.equals("threads") ? Keys.THREAD_COUNT : by;
+    return CellProperty.propertyKey(by);
   }
 
   /** The text this spec was parsed from. */

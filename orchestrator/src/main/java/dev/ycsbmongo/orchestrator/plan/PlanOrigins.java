@@ -92,7 +92,7 @@ public final class PlanOrigins {
 
   /** The key under {@code parent}, as written ({@code threads} or {@code threadcount}). */
   private Optional<Origin> find(String parent, String key) {
-    List<String> spellings = key.equals(Keys.THREAD_COUNT) ? List.of(key, PropertyRules.THREADS_ALIAS) : List.of(key);
+    List<String> spellings = key.equals(Keys.THREAD_COUNT) ? List.of(key, CellProperty.THREADS.word()) : List.of(key);
     for (String k : spellings) {
       String path = parent + "." + k;
       Optional<Integer> line = lines.line(path);

@@ -15,9 +15,6 @@ import java.util.Properties;
  */
 public final class PropertyRules {
 
-  /** The spelling YCSB's command line uses ({@code -threads}); stored as {@link Keys#THREAD_COUNT}. */
-  static final String THREADS_ALIAS = "threads";
-
   /**
    * Client processes of a cell ({@link Distribution#clients()}): set and swept like {@code threads}, the
    * orchestrator's own (YCSB never sees it); {@code execution.clients} is its plan-wide default.
@@ -42,7 +39,7 @@ public final class PropertyRules {
   }
 
   static String normalise(String key) {
-    return THREADS_ALIAS.equals(key) ? Keys.THREAD_COUNT : key;
+    return CellProperty.propertyKey(key);
   }
 
   /** Why {@code key} (normalised) may not be set in a plan, if it may not. */

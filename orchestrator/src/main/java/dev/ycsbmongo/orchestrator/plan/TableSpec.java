@@ -1,6 +1,5 @@
 package dev.ycsbmongo.orchestrator.plan;
 
-import dev.ycsbmongo.binding.Keys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +82,7 @@ public record TableSpec(String name, Optional<String> title, List<Key> per, List
 
     /** The key as records and phases spell it: {@code threads} is YCSB's {@code threadcount}. */
     public String key() {
-      return written.equals(PropertyRules.THREADS_ALIAS) ? Keys.THREAD_COUNT : written;
+      return CellProperty.propertyKey(written);
     }
   }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The curves of a run: cells that differ only in their thread count (same kind, scenario, target and
@@ -82,34 +83,44 @@ public final class Curves {
     return r.kind() + "|" + r.scenario() + "|" + r.target().name() + "|" + withoutThreads(r.coordinates());
   }
 
-  /** A cell's client thread count: its coordinate when swept, else the property it ran with; null when neither. */
+  /**
+   * A cell's YCSB threads per client, as typed when its plan was expanded (a schema v1 line's from its properties
+   * or command); null when threads do not apply to its kind.
+   */
   public static Integer threadsOf(PhaseResult r) {
-    String t = r.coordinates().getOrDefault(Keys.THREAD_COUNT, r.properties().get(Keys.THREAD_COUNT));
-    try {
-      return t == null ? null : Integer.valueOf(t.strip());
-    } catch (NumberFormatException e) {
-      return null;
+    return r.parameters().threads();
+  }
+
+  /**
+   * {@code records} grouped into curves: by the name {@code curve} gives each, in the order first seen, each curve
+   * its records by the threads they ran with ({@link #threadsOf}), in input order. A record without threads opens
+   * its curve but is no point of it. The one grouping behind the tables' curves and the charts' lines.
+   */
+  public static Map<String, TreeMap<Integer, List<PhaseResult>>> points(List<PhaseResult> records,
+      Function<PhaseResult, String> curve) {
+    Map<String, TreeMap<Integer, List<PhaseResult>>> points = new LinkedHashMap<>();
+    for (PhaseResult r : records) {
+      TreeMap<Integer, List<PhaseResult>> line = points.computeIfAbsent(curve.apply(r), k -> new TreeMap<>());
+      Integer threads = threadsOf(r);
+      if (threads != null) {
+        line.computeIfAbsent(threads, k -> new ArrayList<>()).add(r);
+      }
     }
+    return points;
   }
 
   /** Every curve of {@code records} (the measured, current records of a run), by {@link #identity}, in plan order. */
   public static Map<String, Curve> of(List<PhaseResult> records) {
-    Map<String, TreeMap<Integer, List<PhaseResult>>> points = new LinkedHashMap<>();
     Map<String, PhaseResult> first = new LinkedHashMap<>();
-    Map<String, TreeMap<Integer, List<PhaseResult>>> failed = new LinkedHashMap<>();
-    for (PhaseResult r : records) {
-      String id = identity(r);
-      first.putIfAbsent(id, r);
-      Integer threads = threadsOf(r);
-      TreeMap<Integer, List<PhaseResult>> curve = points.computeIfAbsent(id, k -> new TreeMap<>());
-      if (threads != null) {
-        (r.succeeded() ? curve : failed.computeIfAbsent(id, k -> new TreeMap<>()))
-            .computeIfAbsent(threads, k -> new ArrayList<>()).add(r);
-      }
-    }
+    records.forEach(r -> first.putIfAbsent(identity(r), r));
     Map<String, Curve> curves = new LinkedHashMap<>();
-    points.forEach((id, curve) -> curves.put(id, curve(first.get(id), curve,
-        gaps(curve, failed.getOrDefault(id, new TreeMap<>())))));
+    points(records, Curves::identity).forEach((id, points) -> {
+      TreeMap<Integer, List<PhaseResult>> succeeded = new TreeMap<>();
+      TreeMap<Integer, List<PhaseResult>> failed = new TreeMap<>();
+      points.forEach((threads, reps) -> reps.forEach(r -> (r.succeeded() ? succeeded : failed)
+          .computeIfAbsent(threads, k -> new ArrayList<>()).add(r)));
+      curves.put(id, curve(first.get(id), succeeded, gaps(succeeded, failed)));
+    });
     return curves;
   }
 

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report;
 
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
@@ -355,7 +356,7 @@ public final class SummaryMarkdown {
   }
 
   static String label(String key) {
-    return key.equals("threadcount") ? "threads" : key;
+    return CellProperty.shownAs(key);
   }
 
   static String num(Double v) {

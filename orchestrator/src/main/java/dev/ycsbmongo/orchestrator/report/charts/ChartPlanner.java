@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.report.charts;
 
 import dev.ycsbmongo.orchestrator.FileNames;
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
@@ -39,7 +40,7 @@ public final class ChartPlanner {
 
   /** Time series beyond this many phases would make a 500-phase report unreadable and slow; the rest stay in the files. */
   static final int MAX_TIME_SERIES = 12;
-  private static final String THREADS = "threadcount";
+  private static final String THREADS = CellProperty.THREADS.key();
 
   private ChartPlanner() {
   }
@@ -181,23 +182,21 @@ public final class ChartPlanner {
       }
     }
     boolean manyTargets = records.stream().map(r -> r.target().name()).distinct().count() > 1;
-    Map<String, TreeMap<Integer, List<PhaseResult>>> byName = new LinkedHashMap<>();
-    Map<String, String> family = new LinkedHashMap<>();
-    for (PhaseResult r : records) {
-      String t = r.coordinates().get(THREADS);
-      if (t == null) {
-        continue;
-      }
+    Function<PhaseResult, String> name = r -> {
       List<String> parts = new ArrayList<>();
       if (manyTargets || varying.isEmpty()) {
         parts.add(r.target().name());
       }
       varying.forEach(k -> parts.add(label(k) + "=" + r.coordinates().getOrDefault(k, "-")));
-      String name = String.join(", ", parts);
-      byName.computeIfAbsent(name, k -> new TreeMap<>())
-          .computeIfAbsent(Integer.parseInt(t.strip()), k -> new ArrayList<>()).add(r);
-      family.putIfAbsent(name, colourBy == null ? null : r.target().labels().getOrDefault(colourBy, "-"));
-    }
+      return String.join(", ", parts);
+    };
+    // a point of a curve is a cell of the thread sweep, placed at the threads it ran with
+    List<PhaseResult> swept = records.stream().filter(r -> r.coordinates().containsKey(THREADS))
+        .filter(r -> Curves.threadsOf(r) != null).toList();
+    Map<String, TreeMap<Integer, List<PhaseResult>>> byName = Curves.points(swept, name);
+    Map<String, String> family = new LinkedHashMap<>();
+    swept.forEach(r -> family.putIfAbsent(name.apply(r), colourBy == null ? null
+        : r.target().labels().getOrDefault(colourBy, "-")));
     List<String> colours = ChartColours.assign(new ArrayList<>(family.values()));
     List<Curve> curves = new ArrayList<>();
     int i = 0;
@@ -270,8 +269,8 @@ public final class ChartPlanner {
 
   /** Whether the sweep's largest thread count is at least {@value #LOG_THREADS_FROM} times its smallest. */
   static boolean logThreads(List<PhaseResult> records) {
-    java.util.IntSummaryStatistics t = records.stream().map(r -> r.coordinates().get(THREADS)).filter(Objects::nonNull)
-        .mapToInt(v -> Integer.parseInt(v.strip())).filter(v -> v > 0).summaryStatistics();
+    java.util.IntSummaryStatistics t = records.stream().filter(r -> r.coordinates().containsKey(THREADS))
+        .map(Curves::threadsOf).filter(Objects::nonNull).mapToInt(Integer::intValue).filter(v -> v > 0).summaryStatistics();
     return t.getCount() > 0 && t.getMax() >= (long) t.getMin() * LOG_THREADS_FROM;
   }
 
@@ -617,7 +616,7 @@ public final class ChartPlanner {
   }
 
   private static String label(String key) {
-    return key.equals(THREADS) ? "threads" : key;
+    return CellProperty.shownAs(key);
   }
 
   static String footer(List<PhaseResult> records) {

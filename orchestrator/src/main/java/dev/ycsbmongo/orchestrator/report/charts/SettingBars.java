@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.charts;
 
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import java.util.function.Function;
  */
 final class SettingBars {
 
-  private static final String THREADS = "threadcount";
+  private static final String THREADS = CellProperty.THREADS.key();
 
   private SettingBars() {
   }

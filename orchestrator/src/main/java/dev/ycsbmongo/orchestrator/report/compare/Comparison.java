@@ -521,7 +521,7 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
     List<Range> ranges = new ArrayList<>();
     List<Pair> runs = pairs.stream().filter(p -> p.kind().equals("run")).toList();
     for (String key : keys) {
-      String k = key.equals("threads") ? CellProperty.THREADS.key() : key;
+      String k = CellProperty.propertyKey(key);
       Map<String, List<Pair>> groups = new LinkedHashMap<>();
       for (Pair p : runs) {
         String v = p.labels().containsKey(k) ? p.labels().get(k) : p.cell().get(k);

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.report.Unverified;
 import java.util.ArrayList;
@@ -260,7 +261,7 @@ public final class ComparisonMarkdown {
   }
 
   private static String label(String key) {
-    return key.equals("threadcount") ? "threads" : key;
+    return CellProperty.shownAs(key);
   }
 
   private static String cell(String s) {

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report.tables;
 
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -90,6 +91,6 @@ public final class TableKeys {
 
   /** The default heading of a key: a figure's own, {@code threads} for threadcount, else the key. */
   static String defaultHeader(String key) {
-    return TableColumns.named(key).map(TableColumns.Column::header).orElse(key.equals("threadcount") ? "threads" : key);
+    return TableColumns.named(key).map(TableColumns.Column::header).orElse(CellProperty.shownAs(key));
   }
 }

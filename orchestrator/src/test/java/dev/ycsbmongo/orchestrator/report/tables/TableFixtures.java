@@ -28,6 +28,8 @@ final class TableFixtures {
     PhaseResult r = ResultFixtures.run(index, target, scenario, 8, 1, readAvg / 0.9, readAvg * 1.5 / 0.9, half, half,
         ResultFixtures.MONGO);
     Map<String, String> properties = new LinkedHashMap<>(r.properties());
+    // a real record's properties hold its coordinates (a swept threadcount too, which its parameters then carry)
+    properties.putAll(coordinates);
     properties.putAll(props);
     String id = "run/" + target + "/" + scenario + "/" + coordinates + "/rep=1";
     return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), index, id, PhaseKind.RUN, scenario, coordinates,
