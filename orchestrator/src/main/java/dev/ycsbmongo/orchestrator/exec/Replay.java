@@ -155,9 +155,8 @@ public final class Replay {
   private static ConnectionStressResult connections(Phase phase, PublishedTable.Cell c, String cited) {
     long asked = phase.connectionStress().count();
     long held = c.connections();
-    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, asked, held, Math.max(0, asked - held),
-        new TreeMap<>(), held, Map.of(), "as published: " + cited, null, null, null, null, null, null, null, null, 0,
-        List.of(), List.of(), null, null, null, null, null, false, (int) asked, null, Map.of());
+    return ConnectionStressResult.builder().requested(asked).opened(held).failed(Math.max(0, asked - held))
+        .seenByServer(held).seenByServerNote("as published: " + cited).countPerServer((int) asked).build();
   }
 
   /** What the cell ran, as the plan asks it: the operation count of a run, the record count of a load. */

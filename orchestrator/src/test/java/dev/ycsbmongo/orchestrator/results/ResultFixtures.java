@@ -127,11 +127,15 @@ public final class ResultFixtures {
     if (opened < requested) {
       causes.put("refused", requested - opened);
     }
-    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, requested, opened, requested - opened,
-        causes, opened + 3, Map.of("127.0.0.1:27017", opened + 3), "includes this tool's own 3 connections", 12.5,
-        4.0, 40.0, 90.0, Instant.parse("2026-11-22T10:15:20Z"), Instant.parse("2026-11-22T10:15:40Z"), 20.0, 0L, 2,
-        List.of("127.0.0.1", "127.0.0.2"), List.of("127.0.0.1:27017"), 100L << 20, (100L << 20) + opened * 2048,
-        (110L << 20) + opened * 2048, 2048L, "ulimit -n 20000", false);
+    return ConnectionStressResult.builder().requested(requested).opened(opened).failed(requested - opened)
+        .failuresByCause(causes).seenByServer(opened + 3).seenByServerByHost(Map.of("127.0.0.1:27017", opened + 3))
+        .seenByServerNote("includes this tool's own 3 connections").openSeconds(12.5).openLatencyP50Millis(4.0)
+        .openLatencyP99Millis(40.0).openLatencyMaxMillis(90.0).holdStart(Instant.parse("2026-11-22T10:15:20Z"))
+        .holdEnd(Instant.parse("2026-11-22T10:15:40Z")).holdSeconds(20.0).droppedWhileHeld(0L).workers(2)
+        .sourceAddresses(List.of("127.0.0.1", "127.0.0.2")).targetHosts(List.of("127.0.0.1:27017"))
+        .clientRssBeforeBytes(100L << 20).clientRssHeldBytes((100L << 20) + opened * 2048)
+        .clientPeakRssBytes((110L << 20) + opened * 2048).clientBytesPerConnection(2048L).limits("ulimit -n 20000")
+        .build();
   }
 
   /**
@@ -141,12 +145,8 @@ public final class ResultFixtures {
   public static ConnectionStressResult connections(int perServer, String to, Map<String, Long> openedByHost) {
     ConnectionStressResult c = connections((long) perServer * openedByHost.size(),
         openedByHost.values().stream().mapToLong(Long::longValue).sum());
-    return new ConnectionStressResult(c.schemaVersion(), c.requested(), c.opened(), c.failed(), c.failuresByCause(),
-        c.seenByServer(), c.seenByServerByHost(), c.seenByServerNote(), c.openSeconds(), c.openLatencyP50Millis(),
-        c.openLatencyP99Millis(), c.openLatencyMaxMillis(), c.holdStart(), c.holdEnd(), c.holdSeconds(),
-        c.droppedWhileHeld(), c.workers(), c.sourceAddresses(), List.copyOf(openedByHost.keySet()),
-        c.clientRssBeforeBytes(), c.clientRssHeldBytes(), c.clientPeakRssBytes(), c.clientBytesPerConnection(),
-        c.limits(), c.interrupted(), perServer, to, openedByHost);
+    return c.toBuilder().targetHosts(List.copyOf(openedByHost.keySet())).countPerServer(perServer).to(to)
+        .openedByHost(openedByHost).build();
   }
 
   /**
