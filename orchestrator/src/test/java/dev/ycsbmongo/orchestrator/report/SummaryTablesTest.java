@@ -133,7 +133,7 @@ class SummaryTablesTest {
 
   @Test
   void escapesPipesInMarkdownCellsAndQuotesCsvFields() {
-    assertEquals("a \\| b", SummaryMarkdown.cell("a | b"));
+    assertEquals("a \\| b", MarkdownCells.cell("a | b"));
     assertEquals("\"x, \"\"y\"\"\"", SummaryCsv.quote("x, \"y\""));
   }
 
