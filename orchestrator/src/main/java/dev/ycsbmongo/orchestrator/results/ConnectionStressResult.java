@@ -365,9 +365,9 @@ public record ConnectionStressResult(int schemaVersion, long requested, long ope
     public ConnectionStressResult build() {
       return new ConnectionStressResult(schemaVersion, requested, opened, failed, failuresByCause, seenByServer,
           seenByServerByHost, seenByServerNote, openSeconds, openLatencyP50Millis, openLatencyP99Millis,
-          openLatencyMaxMillis, holdStart, holdEnd, holdSeconds, droppedWhileHeld, workers, sourceAddresses, targetHosts,
-          clientRssBeforeBytes, clientRssHeldBytes, clientPeakRssBytes, clientBytesPerConnection, limits, interrupted,
-          countPerServer, to, openedByHost, opening);
+          openLatencyMaxMillis, holdStart, holdEnd, holdSeconds, droppedWhileHeld, workers, sourceAddresses,
+          targetHosts, clientRssBeforeBytes, clientRssHeldBytes, clientPeakRssBytes, clientBytesPerConnection, limits,
+          interrupted, countPerServer, to, openedByHost, opening);
     }
   }
 }

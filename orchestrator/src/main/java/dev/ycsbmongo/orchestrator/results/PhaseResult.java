@@ -398,8 +398,8 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
       return new PhaseResult(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition,
           dataSet, target, server, client, command, properties, p, start, end, runtimeSeconds, status, cause,
           throughputOpsPerSec, ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds,
-          loadedRecords, outputDirectory, serverSettings, serverMetrics, connections, stability, attempt, replacesAttempt,
-          clients);
+          loadedRecords, outputDirectory, serverSettings, serverMetrics, connections, stability, attempt,
+          replacesAttempt, clients);
     }
   }
 }

@@ -145,8 +145,9 @@ class RunOutputsMaskingTest {
     String cause = Causes.rootMessage(new IllegalStateException("cannot reach " + new ConnectionString(target.uri())
         + " as " + password));
     PhaseResult fixture = ResultFixtures.run(1, "t", "a", 8, 1, 300, 900, 6000, 6000, ResultFixtures.EMBEDDED);
-    PhaseResult record = fixture.toBuilder().target(new TargetRecord(target.name(), target.maskedUri(), target.labels()))
-        .command(command).parametersFromProperties().cause(cause).clients(null).build();
+    PhaseResult record = fixture.toBuilder()
+        .target(new TargetRecord(target.name(), target.maskedUri(), target.labels())).command(command)
+        .parametersFromProperties().cause(cause).clients(null).build();
     // results.jsonl's line as its writer makes it; the writer itself (which syncs every record to the disk)
     // writes one password in a hundred
     String line = ResultsJson.line(record);

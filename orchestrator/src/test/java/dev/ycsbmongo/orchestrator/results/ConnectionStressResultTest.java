@@ -17,7 +17,8 @@ class ConnectionStressResultTest {
   void jsonIsSealed() {
     ConnectionStressResult r = ConnectionStressResult.builder().schemaVersion(1).requested(600).opened(598).failed(2)
         .failuresByCause(new TreeMap<>(Map.of("timeout", 1L, "refused", 1L))).seenByServer(606L)
-        .seenByServerByHost(Map.of("127.0.0.1:27017", 606L)).seenByServerNote("serverStatus connections.current per host")
+        .seenByServerByHost(Map.of("127.0.0.1:27017", 606L))
+        .seenByServerNote("serverStatus connections.current per host")
         .openSeconds(1.5).openLatencyP50Millis(2.0).openLatencyP99Millis(9.5).openLatencyMaxMillis(12.25)
         .holdStart(Instant.parse("2026-11-23T10:00:00Z")).holdEnd(Instant.parse("2026-11-23T10:00:20.5Z"))
         .holdSeconds(20.5).droppedWhileHeld(0L).workers(3).sourceAddresses(List.of("127.0.0.1", "127.0.0.2"))
