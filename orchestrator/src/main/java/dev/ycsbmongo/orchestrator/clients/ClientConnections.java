@@ -150,14 +150,17 @@ public record ClientConnections(ConnectionStressResult result, Histogram openLat
           Payloads.nullableDouble(op, "lastOpenSeconds", t), Payloads.nullableDouble(op, "failingFromSeconds", t),
           Payloads.nullableText(op, "limitCause", t));
     }
-    ConnectionStressResult r = new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, requested, opened,
-        failed, new TreeMap<>(failures), seen, seenByHost, seenNote, openSeconds,
-        anyOpened ? latency.getValueAtPercentile(50) / 1000.0 : null,
-        anyOpened ? latency.getValueAtPercentile(99) / 1000.0 : null,
-        anyOpened ? latency.getMaxValue() / 1000.0 : null,
-        holdStart, holdEnd, Duration.between(holdStart, holdEnd).toNanos() / 1e9, dropped, (int) Math.min(workers,
-        Integer.MAX_VALUE), sources, targetHosts, rssBefore, rssHeld, rssPeak, bytesPerConnection, limits, interrupted,
-        (int) countPerServer, to, openedByHost, opening);
+    ConnectionStressResult r = ConnectionStressResult.builder().requested(requested).opened(opened).failed(failed)
+        .failuresByCause(new TreeMap<>(failures)).seenByServer(seen).seenByServerByHost(seenByHost)
+        .seenByServerNote(seenNote).openSeconds(openSeconds)
+        .openLatencyP50Millis(anyOpened ? latency.getValueAtPercentile(50) / 1000.0 : null)
+        .openLatencyP99Millis(anyOpened ? latency.getValueAtPercentile(99) / 1000.0 : null)
+        .openLatencyMaxMillis(anyOpened ? latency.getMaxValue() / 1000.0 : null).holdStart(holdStart)
+        .holdEnd(holdEnd).holdSeconds(Duration.between(holdStart, holdEnd).toNanos() / 1e9).droppedWhileHeld(dropped)
+        .workers((int) Math.min(workers, Integer.MAX_VALUE)).sourceAddresses(sources).targetHosts(targetHosts)
+        .clientRssBeforeBytes(rssBefore).clientRssHeldBytes(rssHeld).clientPeakRssBytes(rssPeak)
+        .clientBytesPerConnection(bytesPerConnection).limits(limits).interrupted(interrupted)
+        .countPerServer((int) countPerServer).to(to).openedByHost(openedByHost).opening(opening).build();
     return new ClientConnections(r, latency);
   }
 

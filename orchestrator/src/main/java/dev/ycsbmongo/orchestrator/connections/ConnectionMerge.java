@@ -123,18 +123,23 @@ public final class ConnectionMerge {
     long failed = failures.values().stream().mapToLong(Long::longValue).sum();
     boolean anyOpened = opened > 0 && latency.getTotalCount() > 0;
     boolean anySeen = rs.stream().anyMatch(r -> r.seenByServer() != null);
-    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, requested, opened, failed,
-        new TreeMap<>(failures), anySeen ? seenByHost.values().stream().mapToLong(Long::longValue).sum() : null,
-        anySeen ? seenByHost : Map.of(), seenNote(rs, anySeen), openSeconds,
-        anyOpened ? latency.getValueAtPercentile(50) / 1000.0 : null,
-        anyOpened ? latency.getValueAtPercentile(99) / 1000.0 : null,
-        anyOpened ? latency.getMaxValue() / 1000.0 : null, holdStart, holdEnd,
-        Duration.between(holdStart, holdEnd).toNanos() / 1e9, dropped, workers, List.copyOf(sources),
-        List.copyOf(hosts), rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null,
-        limits(outs), interrupted, countPerServer > 0 && countPerServer <= Integer.MAX_VALUE ? (int) countPerServer
-            : null, tos.size() == 1 ? tos.iterator().next() : null, openedByHost,
-        anyOpening ? new ConnectionStressResult.Opening(peakHeld, lastOpen, failingFrom,
-            ConnectionStress.limitCause(new TreeMap<>(failures))) : null);
+    return ConnectionStressResult.builder().requested(requested).opened(opened).failed(failed)
+        .failuresByCause(new TreeMap<>(failures))
+        .seenByServer(anySeen ? seenByHost.values().stream().mapToLong(Long::longValue).sum() : null)
+        .seenByServerByHost(anySeen ? seenByHost : Map.of()).seenByServerNote(seenNote(rs, anySeen))
+        .openSeconds(openSeconds).openLatencyP50Millis(anyOpened ? latency.getValueAtPercentile(50) / 1000.0 : null)
+        .openLatencyP99Millis(anyOpened ? latency.getValueAtPercentile(99) / 1000.0 : null)
+        .openLatencyMaxMillis(anyOpened ? latency.getMaxValue() / 1000.0 : null).holdStart(holdStart)
+        .holdEnd(holdEnd).holdSeconds(Duration.between(holdStart, holdEnd).toNanos() / 1e9).droppedWhileHeld(dropped)
+        .workers(workers).sourceAddresses(List.copyOf(sources)).targetHosts(List.copyOf(hosts))
+        .clientRssBeforeBytes(rssBefore).clientRssHeldBytes(rssHeld).clientPeakRssBytes(rssPeak)
+        .clientBytesPerConnection(growthOpened > 0 ? growth / growthOpened : null).limits(limits(outs))
+        .interrupted(interrupted)
+        .countPerServer(countPerServer > 0 && countPerServer <= Integer.MAX_VALUE ? (int) countPerServer : null)
+        .to(tos.size() == 1 ? tos.iterator().next() : null).openedByHost(openedByHost)
+        .opening(anyOpening ? new ConnectionStressResult.Opening(peakHeld, lastOpen, failingFrom,
+            ConnectionStress.limitCause(new TreeMap<>(failures))) : null)
+        .build();
   }
 
   private static void check(List<ConnectionsOutput> perClient, int clients) throws MergeException {

@@ -483,19 +483,24 @@ public final class ConnectionStress {
     Histogram lat = latency;
     openLatency = anyOpened ? lat : null;
     String seenNote = seen == null ? "not asked: the run was stopped before every attempt ended" : seen.note();
-    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, plan.count(), opened, failed, failures,
-        seen == null ? null : seen.sum(), seen == null ? Map.of() : seen.byHost(), seenNote,
-        first != null && last != null ? Duration.between(first, last).toNanos() / 1e9 : null,
-        anyOpened ? lat.getValueAtPercentile(50) / 1000.0 : null,
-        anyOpened ? lat.getValueAtPercentile(99) / 1000.0 : null,
-        anyOpened ? lat.getMaxValue() / 1000.0 : null,
-        holdStart, holdEnd, Duration.between(holdStart, holdEnd).toNanos() / 1e9,
-        states.values().stream().anyMatch(s -> s.opened != null) ? dropped : null,
-        plan.workers().size(), plan.sourceAddresses(), plan.hosts().stream().map(TargetHost::label).toList(),
-        rssBefore, rssHeld, rssPeak, growthOpened > 0 ? growth / growthOpened : null, plan.limits(), stop.isRequested(),
-        plan.perServer(), plan.to().word(), openedByHost,
-        failed == 0 && opened == plan.count() && !stop.isRequested() ? null
-            : opening(peakHeld, first == null ? startedAt : first, lastOpen, firstFailure, failures));
+    return ConnectionStressResult.builder().requested(plan.count()).opened(opened).failed(failed)
+        .failuresByCause(failures).seenByServer(seen == null ? null : seen.sum())
+        .seenByServerByHost(seen == null ? Map.of() : seen.byHost()).seenByServerNote(seenNote)
+        .openSeconds(first != null && last != null ? Duration.between(first, last).toNanos() / 1e9 : null)
+        .openLatencyP50Millis(anyOpened ? lat.getValueAtPercentile(50) / 1000.0 : null)
+        .openLatencyP99Millis(anyOpened ? lat.getValueAtPercentile(99) / 1000.0 : null)
+        .openLatencyMaxMillis(anyOpened ? lat.getMaxValue() / 1000.0 : null)
+        .holdStart(holdStart).holdEnd(holdEnd).holdSeconds(Duration.between(holdStart, holdEnd).toNanos() / 1e9)
+        .droppedWhileHeld(states.values().stream().anyMatch(s -> s.opened != null) ? dropped : null)
+        .workers(plan.workers().size()).sourceAddresses(plan.sourceAddresses())
+        .targetHosts(plan.hosts().stream().map(TargetHost::label).toList())
+        .clientRssBeforeBytes(rssBefore).clientRssHeldBytes(rssHeld).clientPeakRssBytes(rssPeak)
+        .clientBytesPerConnection(growthOpened > 0 ? growth / growthOpened : null).limits(plan.limits())
+        .interrupted(stop.isRequested()).countPerServer(plan.perServer()).to(plan.to().word())
+        .openedByHost(openedByHost)
+        .opening(failed == 0 && opened == plan.count() && !stop.isRequested() ? null
+            : opening(peakHeld, first == null ? startedAt : first, lastOpen, firstFailure, failures))
+        .build();
   }
 
   /** Where opening stopped; seconds from {@code origin} (the first attempt). */

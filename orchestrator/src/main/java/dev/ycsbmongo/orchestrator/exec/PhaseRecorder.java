@@ -64,17 +64,20 @@ final class PhaseRecorder {
     Target t = ctx.plan().target(phase.target()).orElseThrow();
     TargetRecord target = new TargetRecord(t.name(), t.maskedUri(), t.labels());
     WindowStats full = m == null ? null : m.full();
-    return new PhaseResult(PhaseResult.SCHEMA_VERSION, ctx.plan().name(), ctx.runDir().runId(), phase.index(),
-        phase.id(), phase.kind(), phase.scenario(), phase.coordinates(), phase.repetition(), phase.dataSet(), target,
-        ctx.servers().get(t.name()), ctx.client(), command, properties, parameters, start,
-        Instant.now(),
-        runtime, v.status(), v.cause(), full == null ? null : full.throughputOpsPerSec(),
-        m == null ? null : m.ycsbThroughputOpsPerSec(), full == null ? null : full.errorRate(), full,
-        m == null ? null : m.steady(), m == null ? null : m.steadyAbsentReason(),
-        ctx.plan().settings().rampUp().toMillis() / 1000.0, loaded, relDir,
-        phase.serverSettings().isEmpty() && checks.isEmpty() ? null
-            : new AppliedSettings(phase.serverSettings(), settingsNote, checks), server,
-        connections, stability, clients);
+    return PhaseResult.builder().plan(ctx.plan().name()).runId(ctx.runDir().runId()).index(phase.index())
+        .phaseId(phase.id()).kind(phase.kind()).scenario(phase.scenario()).coordinates(phase.coordinates())
+        .repetition(phase.repetition()).dataSet(phase.dataSet()).target(target).server(ctx.servers().get(t.name()))
+        .client(ctx.client()).command(command).properties(properties).parameters(parameters)
+        .start(start).end(Instant.now()).runtimeSeconds(runtime).status(v.status()).cause(v.cause())
+        .throughputOpsPerSec(full == null ? null : full.throughputOpsPerSec())
+        .ycsbThroughputOpsPerSec(m == null ? null : m.ycsbThroughputOpsPerSec())
+        .errorRate(full == null ? null : full.errorRate()).full(full).steady(m == null ? null : m.steady())
+        .steadyAbsentReason(m == null ? null : m.steadyAbsentReason())
+        .rampUpSeconds(ctx.plan().settings().rampUp().toMillis() / 1000.0).loadedRecords(loaded)
+        .outputDirectory(relDir)
+        .serverSettings(phase.serverSettings().isEmpty() && checks.isEmpty() ? null
+            : new AppliedSettings(phase.serverSettings(), settingsNote, checks))
+        .serverMetrics(server).connections(connections).stability(stability).clients(clients).build();
   }
 
   /**

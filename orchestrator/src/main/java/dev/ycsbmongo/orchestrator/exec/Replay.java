@@ -135,14 +135,18 @@ public final class Replay {
     WindowStats full = stress ? null : new WindowStats(WindowStats.FULL, 0, ops > 0 ? ops / c.throughput() : 0, ops,
         0, c.throughput(), 0, operationStats(phase, properties, ops, c));
     ServerMetrics server = c.cpu() == null && c.qps() == null ? null : serverMetrics(c);
-    return new PhaseResult(PhaseResult.SCHEMA_VERSION, plan.name(), RUN_ID_PREFIX + plan.name(), phase.index(),
-        phase.id(), phase.kind(), phase.scenario(), phase.coordinates(), phase.repetition(), phase.dataSet(),
-        new TargetRecord(t.name(), "published", t.labels()), new ServerInfo(null, "as published", null, false, null),
-        null, "replayed from " + cited, properties, PhaseRecorder.parameters(phase), null, null,
-        full == null ? 0 : full.durationSeconds(), PhaseStatus.REPLAYED, null, c.throughput(), c.throughput(),
-        stress ? null : 0.0, full, null, stress ? null : NO_STEADY, 0, null, null, phase.serverSettings().isEmpty()
-            ? null : new AppliedSettings(phase.serverSettings(), "as published: " + cited + "; not applied by this tool"),
-        server, stress ? connections(phase, c, cited) : null, null, null);
+    return PhaseResult.builder().plan(plan.name()).runId(RUN_ID_PREFIX + plan.name()).index(phase.index())
+        .phaseId(phase.id()).kind(phase.kind()).scenario(phase.scenario()).coordinates(phase.coordinates())
+        .repetition(phase.repetition()).dataSet(phase.dataSet())
+        .target(new TargetRecord(t.name(), "published", t.labels()))
+        .server(new ServerInfo(null, "as published", null, false, null))
+        .command("replayed from " + cited).properties(properties).parameters(PhaseRecorder.parameters(phase))
+        .runtimeSeconds(full == null ? 0 : full.durationSeconds()).status(PhaseStatus.REPLAYED)
+        .throughputOpsPerSec(c.throughput()).ycsbThroughputOpsPerSec(c.throughput())
+        .errorRate(stress ? null : 0.0).full(full).steadyAbsentReason(stress ? null : NO_STEADY)
+        .serverSettings(phase.serverSettings().isEmpty() ? null
+            : new AppliedSettings(phase.serverSettings(), "as published: " + cited + "; not applied by this tool"))
+        .serverMetrics(server).connections(stress ? connections(phase, c, cited) : null).build();
   }
 
   /**
@@ -152,9 +156,8 @@ public final class Replay {
   private static ConnectionStressResult connections(Phase phase, PublishedTable.Cell c, String cited) {
     long asked = phase.connectionStress().count();
     long held = c.connections();
-    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, asked, held, Math.max(0, asked - held),
-        new TreeMap<>(), held, Map.of(), "as published: " + cited, null, null, null, null, null, null, null, null, 0,
-        List.of(), List.of(), null, null, null, null, null, false, (int) asked, null, Map.of());
+    return ConnectionStressResult.builder().requested(asked).opened(held).failed(Math.max(0, asked - held))
+        .seenByServer(held).seenByServerNote("as published: " + cited).countPerServer((int) asked).build();
   }
 
   /** What the cell ran, as the plan asks it: the operation count of a run, the record count of a load. */

@@ -62,7 +62,7 @@ final class ChangeTables {
     others.forEach(k -> head.add(SummaryMarkdown.label(k)));
     int labels = head.size();
     shown.forEach(f -> head.add(f.label()));
-    SummaryMarkdown.header(out, head, labels);
+    MarkdownCells.header(out, head, labels);
     Map<Figure, List<Double>> changes = new LinkedHashMap<>();
     List<Unverified.Note> notes = new ArrayList<>();
     shown.forEach(f -> changes.put(f, new ArrayList<>()));
@@ -91,7 +91,7 @@ final class ChangeTables {
         row.add(percent(change));
       }
       row.set(row.size() - 1, row.get(row.size() - 1) + note.mark());
-      out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
+      out.append("| ").append(row.stream().map(MarkdownCells::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
     Set<String> ranges = new LinkedHashSet<>();
     changes.forEach((f, list) -> {

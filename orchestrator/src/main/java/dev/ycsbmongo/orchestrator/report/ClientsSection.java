@@ -43,7 +43,7 @@ final class ClientsSection {
           + " the client, not the server):\n\n");
       for (PhaseResult r : withSaturated) {
         for (ClientFigures f : saturated(r.clients())) {
-          out.append("- ").append(SummaryMarkdown.cell(cellLine(r)))
+          out.append("- ").append(MarkdownCells.cell(cellLine(r)))
               .append(String.format(Locale.ROOT, ": client %d used %.0f%% of its %d %s: the client may be the"
                   + " bottleneck", f.client(), f.cpuShareOfCores() * 100, f.cores(), f.cores() == 1 ? "core" : "cores"))
               .append('\n');
@@ -78,7 +78,7 @@ final class ClientsSection {
             String.format(Locale.ROOT, "%,.0f", f.throughputOpsPerSec()),
             others.isEmpty() ? "-" : String.format(Locale.ROOT, "%,.0f", medianThroughput),
             p99.isEmpty() ? "-" : p99, othersP99.isEmpty() ? "-" : othersP99, String.join("; ", f.outlierReasons()));
-        out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | ")))
+        out.append("| ").append(row.stream().map(MarkdownCells::cell).collect(Collectors.joining(" | ")))
             .append(" |\n");
       }
     }

@@ -54,8 +54,8 @@ final class ConnectionTable {
         fmt(mean(c, ConnectionStressResult::openLatencyP99Millis), "%,.1f"), failures,
         fmt(mean(c, r -> mib(r.clientRssHeldBytes())), "%,.0f"),
         fmt(mean(c, r -> r.clientBytesPerConnection() == null ? null : r.clientBytesPerConnection() / 1024.0), "%,.1f"),
-        fmt(SummaryMarkdown.mean(s.stream().map(ServerMetrics::cpuMeanPercent).toList()), "%,.1f"),
-        fmt(SummaryMarkdown.mean(s.stream().map(m -> m.residentMbPeak() == null ? null
+        fmt(MarkdownCells.mean(s.stream().map(ServerMetrics::cpuMeanPercent).toList()), "%,.1f"),
+        fmt(MarkdownCells.mean(s.stream().map(m -> m.residentMbPeak() == null ? null
             : m.residentMbPeak().doubleValue()).toList()), "%,.0f"),
         fmt(max(s, m -> m.connectionsLimit() == null ? null : m.connectionsLimit().doubleValue()), "%,.0f"),
         fmt(max(s, ServerMetrics::connectionsUtilisationPeakPercent), "%,.1f"));
@@ -75,7 +75,7 @@ final class ConnectionTable {
   }
 
   private static Double mean(List<ConnectionStressResult> c, Function<ConnectionStressResult, Double> f) {
-    return SummaryMarkdown.mean(c.stream().map(f).toList());
+    return MarkdownCells.mean(c.stream().map(f).toList());
   }
 
   /** The largest over repetitions: a limit or a peak is not averaged away. */

@@ -37,7 +37,7 @@ final class CrossCheckNotes {
     out.append(String.format(Locale.ROOT, "; **%d cell(s) off by more than %.0f%%**:%n%n", flagged.size(),
         OpCountCheck.TOLERANCE * 100));
     for (PhaseResult r : flagged) {
-      out.append("- ").append(SummaryMarkdown.cell(r.phaseId())).append(": ")
+      out.append("- ").append(MarkdownCells.cell(r.phaseId())).append(": ")
           .append(r.serverMetrics().crossCheck().comparisons().stream().filter(OpCountCheck.Comparison::flagged)
               .map(CrossCheckNotes::describe).collect(Collectors.joining("; ")))
           .append('\n');

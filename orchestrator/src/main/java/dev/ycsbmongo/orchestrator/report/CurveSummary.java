@@ -58,16 +58,16 @@ public final class CurveSummary {
     swept.forEach((title, curves) -> {
       out.append("\n### ").append(title).append("\n\n");
       List<String> names = names(curves);
-      SummaryMarkdown.header(out, List.of("Curve", "Threads measured", "Best threads", "Peak throughput (ops/s)",
+      MarkdownCells.header(out, List.of("Curve", "Threads measured", "Best threads", "Peak throughput (ops/s)",
           "Knee (threads)", "Not measured"), 1);
       for (int i = 0; i < curves.size(); i++) {
         Curves.Curve c = curves.get(i);
-        out.append("| ").append(SummaryMarkdown.cell(names.get(i))).append(" | ")
+        out.append("| ").append(MarkdownCells.cell(names.get(i))).append(" | ")
             .append(c.threads().stream().map(String::valueOf).collect(Collectors.joining(", "))).append(" | ")
             .append(c.markedBest()).append(" | ")
-            .append(SummaryMarkdown.num(c.peakThroughput())).append(" | ")
+            .append(MarkdownCells.num(c.peakThroughput())).append(" | ")
             .append(c.marked(c.kneeThreads())).append(" | ")
-            .append(c.complete() ? "-" : SummaryMarkdown.cell(c.missing())).append(" |\n");
+            .append(c.complete() ? "-" : MarkdownCells.cell(c.missing())).append(" |\n");
       }
     });
     return out.toString();

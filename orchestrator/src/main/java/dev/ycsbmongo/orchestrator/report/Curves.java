@@ -140,8 +140,8 @@ public final class Curves {
     boolean reads = points.values().stream().flatMap(List::stream).anyMatch(r -> CellFigures.of(r).ral() != null);
     List<Knee.Step> steps = new ArrayList<>();
     for (Map.Entry<Integer, List<PhaseResult>> p : points.entrySet()) {
-      Double throughput = SummaryMarkdown.mean(p.getValue().stream().map(r -> CellFigures.of(r).throughput()).toList());
-      Double latency = SummaryMarkdown.mean(p.getValue().stream()
+      Double throughput = MarkdownCells.mean(p.getValue().stream().map(r -> CellFigures.of(r).throughput()).toList());
+      Double latency = MarkdownCells.mean(p.getValue().stream()
           .map(r -> reads ? CellFigures.of(r).ral() : CellFigures.of(r).wal()).toList());
       if (throughput != null) {
         steps.add(new Knee.Step(p.getKey(), throughput, latency == null ? Double.NaN : latency));

@@ -1,5 +1,10 @@
 package dev.ycsbmongo.orchestrator.report;
 
+import static dev.ycsbmongo.orchestrator.report.MarkdownCells.cell;
+import static dev.ycsbmongo.orchestrator.report.MarkdownCells.header;
+import static dev.ycsbmongo.orchestrator.report.MarkdownCells.mean;
+import static dev.ycsbmongo.orchestrator.report.MarkdownCells.num;
+
 import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -250,7 +255,7 @@ public final class SummaryMarkdown {
       varying.forEach(k -> row.add(Objects.requireNonNullElse(r.coordinates().get(k), "-")));
       row.addAll(stress ? ConnectionTable.figures(reps) : figures(reps, server, spread));
       row.add(status(reps) + Unverified.mark(reps));
-      out.append("| ").append(row.stream().map(SummaryMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
+      out.append("| ").append(row.stream().map(MarkdownCells::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
     out.append(Unverified.footnoteLine(records));
     if (!stress) {
@@ -287,15 +292,6 @@ public final class SummaryMarkdown {
       new ChangeTables.Figure("WAL, steady", r -> FigureWindow.STEADY.figures(r).wal()),
       new ChangeTables.Figure("Primary CPU", r -> CellFigures.of(r).cpuPercent()),
       new ChangeTables.Figure("QPS", r -> CellFigures.of(r).qps()));
-
-  /** A table's header and alignment rows: the first {@code labels} columns and the last left-aligned. */
-  static void header(StringBuilder out, List<String> head, int labels) {
-    out.append("| ").append(String.join(" | ", head)).append(" |\n|");
-    for (int i = 0; i < head.size(); i++) {
-      out.append(i < labels || (i == head.size() - 1 && head.get(i).equals("Status")) ? ":---|" : "---:|");
-    }
-    out.append('\n');
-  }
 
   /** A cell's status: ok (replayed, for published figures), or its first repetition that did not succeed, with the cause. */
   public static String status(List<PhaseResult> reps) {
@@ -350,26 +346,11 @@ public final class SummaryMarkdown {
     return r.stability() == null ? null : r.stability().cv();
   }
 
-  public static Double mean(List<Double> values) {
-    List<Double> present = values.stream().filter(Objects::nonNull).toList();
-    return present.isEmpty() ? null : present.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-  }
-
   static String label(String key) {
     return CellProperty.shownAs(key);
-  }
-
-  static String num(Double v) {
-    return v == null ? "-" : String.format(Locale.ROOT, "%,.0f", v);
   }
 
   private static String trim(double v) {
     return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
   }
-
-  /** One table cell: pipes escaped, one line. */
-  static String cell(String s) {
-    return s.replace("|", "\\|").replace('\n', ' ').replace('\r', ' ');
-  }
-
 }

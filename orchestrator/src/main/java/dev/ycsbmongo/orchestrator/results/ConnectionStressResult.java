@@ -83,40 +83,12 @@ public record ConnectionStressResult(int schemaVersion, long requested, long ope
     }
   }
 
-  /** A record without where opening stopped, as written before it existed. */
-  public ConnectionStressResult(int schemaVersion, long requested, long opened, long failed,
-      SortedMap<String, Long> failuresByCause, Long seenByServer, Map<String, Long> seenByServerByHost,
-      String seenByServerNote, Double openSeconds, Double openLatencyP50Millis, Double openLatencyP99Millis,
-      Double openLatencyMaxMillis, Instant holdStart, Instant holdEnd, Double holdSeconds, Long droppedWhileHeld,
-      int workers, List<String> sourceAddresses, List<String> targetHosts, Long clientRssBeforeBytes,
-      Long clientRssHeldBytes, Long clientPeakRssBytes, Long clientBytesPerConnection, String limits,
-      boolean interrupted, Integer countPerServer, String to, Map<String, Long> openedByHost) {
-    this(schemaVersion, requested, opened, failed, failuresByCause, seenByServer, seenByServerByHost, seenByServerNote,
-        openSeconds, openLatencyP50Millis, openLatencyP99Millis, openLatencyMaxMillis, holdStart, holdEnd, holdSeconds,
-        droppedWhileHeld, workers, sourceAddresses, targetHosts, clientRssBeforeBytes, clientRssHeldBytes,
-        clientPeakRssBytes, clientBytesPerConnection, limits, interrupted, countPerServer, to, openedByHost, null);
-  }
-
   public ConnectionStressResult {
     failuresByCause = Collections.unmodifiableSortedMap(new TreeMap<>(failuresByCause));
     seenByServerByHost = Collections.unmodifiableMap(new LinkedHashMap<>(seenByServerByHost));
     sourceAddresses = List.copyOf(sourceAddresses);
     targetHosts = List.copyOf(targetHosts);
     openedByHost = openedByHost == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(openedByHost));
-  }
-
-  /** A record without the per-server fields, as written before connections.to existed. */
-  public ConnectionStressResult(int schemaVersion, long requested, long opened, long failed,
-      SortedMap<String, Long> failuresByCause, Long seenByServer, Map<String, Long> seenByServerByHost,
-      String seenByServerNote, Double openSeconds, Double openLatencyP50Millis, Double openLatencyP99Millis,
-      Double openLatencyMaxMillis, Instant holdStart, Instant holdEnd, Double holdSeconds, Long droppedWhileHeld,
-      int workers, List<String> sourceAddresses, List<String> targetHosts, Long clientRssBeforeBytes,
-      Long clientRssHeldBytes, Long clientPeakRssBytes, Long clientBytesPerConnection, String limits,
-      boolean interrupted) {
-    this(schemaVersion, requested, opened, failed, failuresByCause, seenByServer, seenByServerByHost, seenByServerNote,
-        openSeconds, openLatencyP50Millis, openLatencyP99Millis, openLatencyMaxMillis, holdStart, holdEnd, holdSeconds,
-        droppedWhileHeld, workers, sourceAddresses, targetHosts, clientRssBeforeBytes, clientRssHeldBytes,
-        clientPeakRssBytes, clientBytesPerConnection, limits, interrupted, null, null, Map.of(), null);
   }
 
   /**
@@ -156,6 +128,246 @@ public record ConnectionStressResult(int schemaVersion, long requested, long ope
       return ResultsJson.MAPPER.writeValueAsString(this);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException("cannot serialise a connection stress result", e);
+    }
+  }
+
+  /**
+   * A new record of the current schema with no failures, hosts, addresses or figures: set what the stress measured.
+   * Figures left unset stay null (not measured).
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's every field, to change a few: {@code r.toBuilder().opened(10).build()}. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Builds a {@link ConnectionStressResult} by field name, so that a test changes one field in one line. */
+  public static final class Builder {
+    private int schemaVersion;
+    private long requested;
+    private long opened;
+    private long failed;
+    private SortedMap<String, Long> failuresByCause;
+    private Long seenByServer;
+    private Map<String, Long> seenByServerByHost;
+    private String seenByServerNote;
+    private Double openSeconds;
+    private Double openLatencyP50Millis;
+    private Double openLatencyP99Millis;
+    private Double openLatencyMaxMillis;
+    private Instant holdStart;
+    private Instant holdEnd;
+    private Double holdSeconds;
+    private Long droppedWhileHeld;
+    private int workers;
+    private List<String> sourceAddresses;
+    private List<String> targetHosts;
+    private Long clientRssBeforeBytes;
+    private Long clientRssHeldBytes;
+    private Long clientPeakRssBytes;
+    private Long clientBytesPerConnection;
+    private String limits;
+    private boolean interrupted;
+    private Integer countPerServer;
+    private String to;
+    private Map<String, Long> openedByHost;
+    private Opening opening;
+
+    public Builder schemaVersion(int schemaVersion) {
+      this.schemaVersion = schemaVersion;
+      return this;
+    }
+
+    public Builder requested(long requested) {
+      this.requested = requested;
+      return this;
+    }
+
+    public Builder opened(long opened) {
+      this.opened = opened;
+      return this;
+    }
+
+    public Builder failed(long failed) {
+      this.failed = failed;
+      return this;
+    }
+
+    public Builder failuresByCause(SortedMap<String, Long> failuresByCause) {
+      this.failuresByCause = failuresByCause;
+      return this;
+    }
+
+    public Builder seenByServer(Long seenByServer) {
+      this.seenByServer = seenByServer;
+      return this;
+    }
+
+    public Builder seenByServerByHost(Map<String, Long> seenByServerByHost) {
+      this.seenByServerByHost = seenByServerByHost;
+      return this;
+    }
+
+    public Builder seenByServerNote(String seenByServerNote) {
+      this.seenByServerNote = seenByServerNote;
+      return this;
+    }
+
+    public Builder openSeconds(Double openSeconds) {
+      this.openSeconds = openSeconds;
+      return this;
+    }
+
+    public Builder openLatencyP50Millis(Double openLatencyP50Millis) {
+      this.openLatencyP50Millis = openLatencyP50Millis;
+      return this;
+    }
+
+    public Builder openLatencyP99Millis(Double openLatencyP99Millis) {
+      this.openLatencyP99Millis = openLatencyP99Millis;
+      return this;
+    }
+
+    public Builder openLatencyMaxMillis(Double openLatencyMaxMillis) {
+      this.openLatencyMaxMillis = openLatencyMaxMillis;
+      return this;
+    }
+
+    public Builder holdStart(Instant holdStart) {
+      this.holdStart = holdStart;
+      return this;
+    }
+
+    public Builder holdEnd(Instant holdEnd) {
+      this.holdEnd = holdEnd;
+      return this;
+    }
+
+    public Builder holdSeconds(Double holdSeconds) {
+      this.holdSeconds = holdSeconds;
+      return this;
+    }
+
+    public Builder droppedWhileHeld(Long droppedWhileHeld) {
+      this.droppedWhileHeld = droppedWhileHeld;
+      return this;
+    }
+
+    public Builder workers(int workers) {
+      this.workers = workers;
+      return this;
+    }
+
+    public Builder sourceAddresses(List<String> sourceAddresses) {
+      this.sourceAddresses = sourceAddresses;
+      return this;
+    }
+
+    public Builder targetHosts(List<String> targetHosts) {
+      this.targetHosts = targetHosts;
+      return this;
+    }
+
+    public Builder clientRssBeforeBytes(Long clientRssBeforeBytes) {
+      this.clientRssBeforeBytes = clientRssBeforeBytes;
+      return this;
+    }
+
+    public Builder clientRssHeldBytes(Long clientRssHeldBytes) {
+      this.clientRssHeldBytes = clientRssHeldBytes;
+      return this;
+    }
+
+    public Builder clientPeakRssBytes(Long clientPeakRssBytes) {
+      this.clientPeakRssBytes = clientPeakRssBytes;
+      return this;
+    }
+
+    public Builder clientBytesPerConnection(Long clientBytesPerConnection) {
+      this.clientBytesPerConnection = clientBytesPerConnection;
+      return this;
+    }
+
+    public Builder limits(String limits) {
+      this.limits = limits;
+      return this;
+    }
+
+    public Builder interrupted(boolean interrupted) {
+      this.interrupted = interrupted;
+      return this;
+    }
+
+    public Builder countPerServer(Integer countPerServer) {
+      this.countPerServer = countPerServer;
+      return this;
+    }
+
+    public Builder to(String to) {
+      this.to = to;
+      return this;
+    }
+
+    public Builder openedByHost(Map<String, Long> openedByHost) {
+      this.openedByHost = openedByHost;
+      return this;
+    }
+
+    public Builder opening(Opening opening) {
+      this.opening = opening;
+      return this;
+    }
+
+    private Builder() {
+      schemaVersion = SCHEMA_VERSION;
+      failuresByCause = new TreeMap<>();
+      seenByServerByHost = Map.of();
+      sourceAddresses = List.of();
+      targetHosts = List.of();
+      openedByHost = Map.of();
+    }
+
+    private Builder(ConnectionStressResult r) {
+      this.schemaVersion = r.schemaVersion;
+      this.requested = r.requested;
+      this.opened = r.opened;
+      this.failed = r.failed;
+      this.failuresByCause = r.failuresByCause;
+      this.seenByServer = r.seenByServer;
+      this.seenByServerByHost = r.seenByServerByHost;
+      this.seenByServerNote = r.seenByServerNote;
+      this.openSeconds = r.openSeconds;
+      this.openLatencyP50Millis = r.openLatencyP50Millis;
+      this.openLatencyP99Millis = r.openLatencyP99Millis;
+      this.openLatencyMaxMillis = r.openLatencyMaxMillis;
+      this.holdStart = r.holdStart;
+      this.holdEnd = r.holdEnd;
+      this.holdSeconds = r.holdSeconds;
+      this.droppedWhileHeld = r.droppedWhileHeld;
+      this.workers = r.workers;
+      this.sourceAddresses = r.sourceAddresses;
+      this.targetHosts = r.targetHosts;
+      this.clientRssBeforeBytes = r.clientRssBeforeBytes;
+      this.clientRssHeldBytes = r.clientRssHeldBytes;
+      this.clientPeakRssBytes = r.clientPeakRssBytes;
+      this.clientBytesPerConnection = r.clientBytesPerConnection;
+      this.limits = r.limits;
+      this.interrupted = r.interrupted;
+      this.countPerServer = r.countPerServer;
+      this.to = r.to;
+      this.openedByHost = r.openedByHost;
+      this.opening = r.opening;
+    }
+
+    public ConnectionStressResult build() {
+      return new ConnectionStressResult(schemaVersion, requested, opened, failed, failuresByCause, seenByServer,
+          seenByServerByHost, seenByServerNote, openSeconds, openLatencyP50Millis, openLatencyP99Millis,
+          openLatencyMaxMillis, holdStart, holdEnd, holdSeconds, droppedWhileHeld, workers, sourceAddresses,
+          targetHosts, clientRssBeforeBytes, clientRssHeldBytes, clientPeakRssBytes, clientBytesPerConnection, limits,
+          interrupted, countPerServer, to, openedByHost, opening);
     }
   }
 }

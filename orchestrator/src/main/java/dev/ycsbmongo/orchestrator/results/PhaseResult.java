@@ -70,48 +70,12 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
     }
   }
 
-  /** A first attempt (the executor builds records so; the runner numbers them with {@link #asAttempt}). */
-  public PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
-      String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
-      ServerInfo server, ClientHost client, String command, Map<String, String> properties, PhaseParameters parameters,
-      Instant start, Instant end, double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec,
-      Double ycsbThroughputOpsPerSec, Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason,
-      double rampUpSeconds, Long loadedRecords, String outputDirectory, AppliedSettings serverSettings,
-      ServerMetrics serverMetrics, ConnectionStressResult connections, Stability stability, PhaseClients clients) {
-    this(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet, target, server,
-        client, command, properties, parameters, start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
-        ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
-        outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null, clients);
-  }
-
-  /**
-   * A first attempt whose parameters are those its properties and command imply, as for a schema v1 line (see
-   * {@link PhaseParameters#fromV1}): for records made by hand (tests, tools), never by the executor.
-   */
-  public PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
-      String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
-      ServerInfo server, ClientHost client, String command, Map<String, String> properties, Instant start, Instant end,
-      double runtimeSeconds, PhaseStatus status, String cause, Double throughputOpsPerSec, Double ycsbThroughputOpsPerSec,
-      Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason, double rampUpSeconds,
-      Long loadedRecords, String outputDirectory, AppliedSettings serverSettings, ServerMetrics serverMetrics,
-      ConnectionStressResult connections, Stability stability, PhaseClients clients) {
-    this(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet, target, server,
-        client, command, properties, PhaseParameters.fromV1(target == null ? null : target.name(), properties, command),
-        start, end, runtimeSeconds, status, cause, throughputOpsPerSec,
-        ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
-        outputDirectory, serverSettings, serverMetrics, connections, stability, 1, null, clients);
-  }
-
   /** This record as attempt {@code n} of its phase, replacing attempt {@code n - 1} (none when n is 1). */
   public PhaseResult asAttempt(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("attempts count from 1: " + n);
     }
-    return new PhaseResult(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition, dataSet,
-        target, server, client, command, properties, parameters, start, end, runtimeSeconds, status, cause,
-        throughputOpsPerSec,
-        ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds, loadedRecords,
-        outputDirectory, serverSettings, serverMetrics, connections, stability, n, n == 1 ? null : n - 1, clients);
+    return toBuilder().attempt(n).replacesAttempt(n == 1 ? null : n - 1).build();
   }
 
   /** True for a measured success and for a replayed published figure: both have figures to table and compare. */
@@ -130,5 +94,312 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
    */
   public WindowStats tableWindow() {
     return steady != null ? steady : full;
+  }
+
+  /**
+   * A new record of the current schema, attempt 1, no coordinates and no properties: set what the record says.
+   * Parameters left unset are those the properties and command imply, as for a schema v1 line (see
+   * {@link PhaseParameters#fromV1}); the executor always sets them.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's every field, to change a few: {@code r.toBuilder().status(FAILED).build()}. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Builds a {@link PhaseResult} by field name, so that a record is made, or copied with a change, in one line. */
+  public static final class Builder {
+    private int schemaVersion;
+    private String plan;
+    private String runId;
+    private int index;
+    private String phaseId;
+    private PhaseKind kind;
+    private String scenario;
+    private Map<String, String> coordinates;
+    private int repetition;
+    private String dataSet;
+    private TargetRecord target;
+    private ServerInfo server;
+    private ClientHost client;
+    private String command;
+    private Map<String, String> properties;
+    private PhaseParameters parameters;
+    private Instant start;
+    private Instant end;
+    private double runtimeSeconds;
+    private PhaseStatus status;
+    private String cause;
+    private Double throughputOpsPerSec;
+    private Double ycsbThroughputOpsPerSec;
+    private Double errorRate;
+    private WindowStats full;
+    private WindowStats steady;
+    private String steadyAbsentReason;
+    private double rampUpSeconds;
+    private Long loadedRecords;
+    private String outputDirectory;
+    private AppliedSettings serverSettings;
+    private ServerMetrics serverMetrics;
+    private ConnectionStressResult connections;
+    private Stability stability;
+    private int attempt;
+    private Integer replacesAttempt;
+    private PhaseClients clients;
+
+    public Builder schemaVersion(int schemaVersion) {
+      this.schemaVersion = schemaVersion;
+      return this;
+    }
+
+    public Builder plan(String plan) {
+      this.plan = plan;
+      return this;
+    }
+
+    public Builder runId(String runId) {
+      this.runId = runId;
+      return this;
+    }
+
+    public Builder index(int index) {
+      this.index = index;
+      return this;
+    }
+
+    public Builder phaseId(String phaseId) {
+      this.phaseId = phaseId;
+      return this;
+    }
+
+    public Builder kind(PhaseKind kind) {
+      this.kind = kind;
+      return this;
+    }
+
+    public Builder scenario(String scenario) {
+      this.scenario = scenario;
+      return this;
+    }
+
+    public Builder coordinates(Map<String, String> coordinates) {
+      this.coordinates = coordinates;
+      return this;
+    }
+
+    public Builder repetition(int repetition) {
+      this.repetition = repetition;
+      return this;
+    }
+
+    public Builder dataSet(String dataSet) {
+      this.dataSet = dataSet;
+      return this;
+    }
+
+    public Builder target(TargetRecord target) {
+      this.target = target;
+      return this;
+    }
+
+    public Builder server(ServerInfo server) {
+      this.server = server;
+      return this;
+    }
+
+    public Builder client(ClientHost client) {
+      this.client = client;
+      return this;
+    }
+
+    public Builder command(String command) {
+      this.command = command;
+      return this;
+    }
+
+    public Builder properties(Map<String, String> properties) {
+      this.properties = properties;
+      return this;
+    }
+
+    public Builder parameters(PhaseParameters parameters) {
+      this.parameters = parameters;
+      return this;
+    }
+
+    public Builder start(Instant start) {
+      this.start = start;
+      return this;
+    }
+
+    public Builder end(Instant end) {
+      this.end = end;
+      return this;
+    }
+
+    public Builder runtimeSeconds(double runtimeSeconds) {
+      this.runtimeSeconds = runtimeSeconds;
+      return this;
+    }
+
+    public Builder status(PhaseStatus status) {
+      this.status = status;
+      return this;
+    }
+
+    public Builder cause(String cause) {
+      this.cause = cause;
+      return this;
+    }
+
+    public Builder throughputOpsPerSec(Double throughputOpsPerSec) {
+      this.throughputOpsPerSec = throughputOpsPerSec;
+      return this;
+    }
+
+    public Builder ycsbThroughputOpsPerSec(Double ycsbThroughputOpsPerSec) {
+      this.ycsbThroughputOpsPerSec = ycsbThroughputOpsPerSec;
+      return this;
+    }
+
+    public Builder errorRate(Double errorRate) {
+      this.errorRate = errorRate;
+      return this;
+    }
+
+    public Builder full(WindowStats full) {
+      this.full = full;
+      return this;
+    }
+
+    public Builder steady(WindowStats steady) {
+      this.steady = steady;
+      return this;
+    }
+
+    public Builder steadyAbsentReason(String steadyAbsentReason) {
+      this.steadyAbsentReason = steadyAbsentReason;
+      return this;
+    }
+
+    public Builder rampUpSeconds(double rampUpSeconds) {
+      this.rampUpSeconds = rampUpSeconds;
+      return this;
+    }
+
+    public Builder loadedRecords(Long loadedRecords) {
+      this.loadedRecords = loadedRecords;
+      return this;
+    }
+
+    public Builder outputDirectory(String outputDirectory) {
+      this.outputDirectory = outputDirectory;
+      return this;
+    }
+
+    public Builder serverSettings(AppliedSettings serverSettings) {
+      this.serverSettings = serverSettings;
+      return this;
+    }
+
+    public Builder serverMetrics(ServerMetrics serverMetrics) {
+      this.serverMetrics = serverMetrics;
+      return this;
+    }
+
+    public Builder connections(ConnectionStressResult connections) {
+      this.connections = connections;
+      return this;
+    }
+
+    public Builder stability(Stability stability) {
+      this.stability = stability;
+      return this;
+    }
+
+    public Builder attempt(int attempt) {
+      this.attempt = attempt;
+      return this;
+    }
+
+    public Builder replacesAttempt(Integer replacesAttempt) {
+      this.replacesAttempt = replacesAttempt;
+      return this;
+    }
+
+    public Builder clients(PhaseClients clients) {
+      this.clients = clients;
+      return this;
+    }
+
+    private Builder() {
+      schemaVersion = SCHEMA_VERSION;
+      coordinates = Map.of();
+      properties = Map.of();
+      attempt = 1;
+    }
+
+    private Builder(PhaseResult r) {
+      this.schemaVersion = r.schemaVersion;
+      this.plan = r.plan;
+      this.runId = r.runId;
+      this.index = r.index;
+      this.phaseId = r.phaseId;
+      this.kind = r.kind;
+      this.scenario = r.scenario;
+      this.coordinates = r.coordinates;
+      this.repetition = r.repetition;
+      this.dataSet = r.dataSet;
+      this.target = r.target;
+      this.server = r.server;
+      this.client = r.client;
+      this.command = r.command;
+      this.properties = r.properties;
+      this.parameters = r.parameters;
+      this.start = r.start;
+      this.end = r.end;
+      this.runtimeSeconds = r.runtimeSeconds;
+      this.status = r.status;
+      this.cause = r.cause;
+      this.throughputOpsPerSec = r.throughputOpsPerSec;
+      this.ycsbThroughputOpsPerSec = r.ycsbThroughputOpsPerSec;
+      this.errorRate = r.errorRate;
+      this.full = r.full;
+      this.steady = r.steady;
+      this.steadyAbsentReason = r.steadyAbsentReason;
+      this.rampUpSeconds = r.rampUpSeconds;
+      this.loadedRecords = r.loadedRecords;
+      this.outputDirectory = r.outputDirectory;
+      this.serverSettings = r.serverSettings;
+      this.serverMetrics = r.serverMetrics;
+      this.connections = r.connections;
+      this.stability = r.stability;
+      this.attempt = r.attempt;
+      this.replacesAttempt = r.replacesAttempt;
+      this.clients = r.clients;
+    }
+
+    /**
+     * Parameters as the properties and command imply, derived when built (see {@link #builder}): for a copy whose
+     * properties, command or target changed.
+     */
+    public Builder parametersFromProperties() {
+      this.parameters = null;
+      return this;
+    }
+
+    /** The record; parameters left null are derived from the properties and command (see {@link #builder}). */
+    public PhaseResult build() {
+      PhaseParameters p = parameters != null ? parameters
+          : PhaseParameters.fromV1(target == null ? null : target.name(), properties, command);
+      return new PhaseResult(schemaVersion, plan, runId, index, phaseId, kind, scenario, coordinates, repetition,
+          dataSet, target, server, client, command, properties, p, start, end, runtimeSeconds, status, cause,
+          throughputOpsPerSec, ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds,
+          loadedRecords, outputDirectory, serverSettings, serverMetrics, connections, stability, attempt,
+          replacesAttempt, clients);
+    }
   }
 }

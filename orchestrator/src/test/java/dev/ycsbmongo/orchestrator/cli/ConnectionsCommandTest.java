@@ -127,10 +127,14 @@ class ConnectionsCommandTest {
 
   @Test
   void summaryIsSealed() {
-    ConnectionStressResult r = new ConnectionStressResult(1, 1000, 990, 10, new TreeMap<>(Map.of("refused", 4L,
-        "timeout", 6L)), 1004L, Map.of("db0:27017", 1004L), "serverStatus connections.current per host", 12.345, 1.25,
-        40.5, 80.0, Instant.parse("2026-11-23T10:00:00Z"), Instant.parse("2026-11-23T10:00:20Z"), 20.0, 0L, 1,
-        List.of(), List.of("db0:27017"), 60L << 20, 70L << 20, 80L << 20, 10_590L, "ulimit -n 20000", false);
+    ConnectionStressResult r = ConnectionStressResult.builder().schemaVersion(1).requested(1000).opened(990).failed(10)
+        .failuresByCause(new TreeMap<>(Map.of("refused", 4L, "timeout", 6L))).seenByServer(1004L)
+        .seenByServerByHost(Map.of("db0:27017", 1004L)).seenByServerNote("serverStatus connections.current per host")
+        .openSeconds(12.345).openLatencyP50Millis(1.25).openLatencyP99Millis(40.5).openLatencyMaxMillis(80.0)
+        .holdStart(Instant.parse("2026-11-23T10:00:00Z")).holdEnd(Instant.parse("2026-11-23T10:00:20Z"))
+        .holdSeconds(20.0).droppedWhileHeld(0L).workers(1).targetHosts(List.of("db0:27017"))
+        .clientRssBeforeBytes(60L << 20).clientRssHeldBytes(70L << 20).clientPeakRssBytes(80L << 20)
+        .clientBytesPerConnection(10_590L).limits("ulimit -n 20000").build();
     assertEquals("""
         reached:        990 of 1,000 connections (client side)
         seen by server: 1,004 (db0:27017 1,004); serverStatus connections.current per host

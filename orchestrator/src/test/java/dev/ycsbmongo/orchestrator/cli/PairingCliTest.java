@@ -27,13 +27,9 @@ class PairingCliTest {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put("storage", storage);
     labels.put("ratio", "1:4");
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId().replace("threadcount=8/", "").replace("/x/", "/" + target + "/"),
-        r.kind(), r.scenario(), Map.of(), r.repetition(), r.dataSet(), new TargetRecord(target,
-        "mongodb://bench:****@" + target + ":27017/ycsb", labels), r.server(), r.client(), r.command(), properties,
-        r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
-        r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
-        null);
+    return r.toBuilder().phaseId(r.phaseId().replace("threadcount=8/", "").replace("/x/", "/" + target + "/"))
+        .coordinates(Map.of()).target(new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb",
+            labels)).properties(properties).parametersFromProperties().clients(null).build();
   }
 
   /**

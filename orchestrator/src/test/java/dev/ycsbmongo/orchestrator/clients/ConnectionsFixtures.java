@@ -29,13 +29,11 @@ public final class ConnectionsFixtures {
       Instant holdStart, Histogram latency) {
     ConnectionStressResult c = ResultFixtures.connections(perServer, "each", openedByHost);
     boolean any = latency != null && latency.getTotalCount() > 0;
-    ConnectionStressResult r = new ConnectionStressResult(c.schemaVersion(), c.requested(), c.opened(), c.failed(),
-        c.failuresByCause(), c.seenByServer(), c.seenByServerByHost(), c.seenByServerNote(), openSeconds,
-        any ? latency.getValueAtPercentile(50) / 1000.0 : null, any ? latency.getValueAtPercentile(99) / 1000.0 : null,
-        any ? latency.getMaxValue() / 1000.0 : null, holdStart, holdStart.plusSeconds(20), 20.0, c.droppedWhileHeld(),
-        c.workers(), c.sourceAddresses(), c.targetHosts(), c.clientRssBeforeBytes(), c.clientRssHeldBytes(),
-        c.clientPeakRssBytes(), c.clientBytesPerConnection(), c.limits(), c.interrupted(), c.countPerServer(), c.to(),
-        c.openedByHost());
+    ConnectionStressResult r = c.toBuilder().openSeconds(openSeconds)
+        .openLatencyP50Millis(any ? latency.getValueAtPercentile(50) / 1000.0 : null)
+        .openLatencyP99Millis(any ? latency.getValueAtPercentile(99) / 1000.0 : null)
+        .openLatencyMaxMillis(any ? latency.getMaxValue() / 1000.0 : null).holdStart(holdStart)
+        .holdEnd(holdStart.plusSeconds(20)).holdSeconds(20.0).opening(null).build();
     return new ClientConnections(r, latency);
   }
 

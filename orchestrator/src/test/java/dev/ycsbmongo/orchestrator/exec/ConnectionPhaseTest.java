@@ -19,11 +19,7 @@ class ConnectionPhaseTest {
       Map.of(ConnectionKeys.COUNT, "1000"), 1, Optional.empty());
 
   private static ConnectionStressResult dropped(ConnectionStressResult r, long dropped) {
-    return new ConnectionStressResult(r.schemaVersion(), r.requested(), r.opened(), r.failed(), r.failuresByCause(),
-        r.seenByServer(), r.seenByServerByHost(), r.seenByServerNote(), r.openSeconds(), r.openLatencyP50Millis(),
-        r.openLatencyP99Millis(), r.openLatencyMaxMillis(), r.holdStart(), r.holdEnd(), r.holdSeconds(), dropped,
-        r.workers(), r.sourceAddresses(), r.targetHosts(), r.clientRssBeforeBytes(), r.clientRssHeldBytes(),
-        r.clientPeakRssBytes(), r.clientBytesPerConnection(), r.limits(), r.interrupted());
+    return r.toBuilder().droppedWhileHeld(dropped).build();
   }
 
   @Test
@@ -71,11 +67,6 @@ class ConnectionPhaseTest {
   }
 
   private static ConnectionStressResult withOpening(ConnectionStressResult r, ConnectionStressResult.Opening o) {
-    return new ConnectionStressResult(r.schemaVersion(), r.requested(), r.opened(), r.failed(), r.failuresByCause(),
-        r.seenByServer(), r.seenByServerByHost(), r.seenByServerNote(), r.openSeconds(), r.openLatencyP50Millis(),
-        r.openLatencyP99Millis(), r.openLatencyMaxMillis(), r.holdStart(), r.holdEnd(), r.holdSeconds(),
-        r.droppedWhileHeld(), r.workers(), r.sourceAddresses(), r.targetHosts(), r.clientRssBeforeBytes(),
-        r.clientRssHeldBytes(), r.clientPeakRssBytes(), r.clientBytesPerConnection(), r.limits(), r.interrupted(),
-        r.countPerServer(), r.to(), r.openedByHost(), o);
+    return r.toBuilder().opening(o).build();
   }
 }

@@ -148,14 +148,9 @@ class RunOutputsMaskingTest {
     String cause = Causes.rootMessage(new IllegalStateException("cannot reach " + new ConnectionString(target.uri())
         + " as " + password));
     PhaseResult fixture = ResultFixtures.run(1, "t", "a", 8, 1, 300, 900, 6000, 6000, ResultFixtures.EMBEDDED);
-    PhaseResult record = new PhaseResult(fixture.schemaVersion(), fixture.plan(), fixture.runId(), fixture.index(),
-        fixture.phaseId(), fixture.kind(), fixture.scenario(), fixture.coordinates(), fixture.repetition(),
-        fixture.dataSet(), new TargetRecord(target.name(), target.maskedUri(), target.labels()), fixture.server(),
-        fixture.client(), command, fixture.properties(), fixture.start(), fixture.end(), fixture.runtimeSeconds(),
-        fixture.status(), cause, fixture.throughputOpsPerSec(), fixture.ycsbThroughputOpsPerSec(), fixture.errorRate(),
-        fixture.full(), fixture.steady(), fixture.steadyAbsentReason(), fixture.rampUpSeconds(),
-        fixture.loadedRecords(), fixture.outputDirectory(), fixture.serverSettings(), fixture.serverMetrics(),
-        fixture.connections(), fixture.stability(), null);
+    PhaseResult record = fixture.toBuilder()
+        .target(new TargetRecord(target.name(), target.maskedUri(), target.labels())).command(command)
+        .parametersFromProperties().cause(cause).clients(null).build();
     // results.jsonl's line as its writer makes it; the writer itself (which syncs every record to the disk)
     // writes one password in a hundred
     String line = ResultsJson.line(record);

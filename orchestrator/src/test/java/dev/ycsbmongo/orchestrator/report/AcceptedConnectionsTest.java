@@ -16,9 +16,10 @@ class AcceptedConnectionsTest {
 
   private static ConnectionStressResult stress(long requested, long opened, Map<String, Long> causes, Long dropped,
       boolean interrupted) {
-    return new ConnectionStressResult(1, requested, opened, requested - opened, new TreeMap<>(causes), null, Map.of(),
-        null, 1.0, 1.0, 2.0, 3.0, null, null, 20.0, dropped, 1, List.of(), List.of("db:27017"), null, null, null, null,
-        "", interrupted);
+    return ConnectionStressResult.builder().schemaVersion(1).requested(requested).opened(opened)
+        .failed(requested - opened).failuresByCause(new TreeMap<>(causes)).openSeconds(1.0).openLatencyP50Millis(1.0)
+        .openLatencyP99Millis(2.0).openLatencyMaxMillis(3.0).holdSeconds(20.0).droppedWhileHeld(dropped).workers(1)
+        .targetHosts(List.of("db:27017")).limits("").interrupted(interrupted).build();
   }
 
   @Test

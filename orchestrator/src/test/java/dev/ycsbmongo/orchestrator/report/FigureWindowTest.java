@@ -36,10 +36,10 @@ class FigureWindowTest {
   @Test
   void wholeRunThroughputFromTheWholeWindowsCountsWhenYcsbPrintedNone() {
     PhaseResult r = ResultFixtures.run(1, "t", "rw", 8, 1, 400, 600, 3000, 3000, ResultFixtures.MONGO);
-    PhaseResult noYcsb = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(), r.start(),
-        r.end(), 60, PhaseStatus.SUCCEEDED, null, 100.0, null, 0.0, r.full(), r.steady(), null, 10, null, "p", null, null,
-        null, null, null);
+    PhaseResult noYcsb = r.toBuilder().index(1).repetition(1).runtimeSeconds(60).status(PhaseStatus.SUCCEEDED)
+        .cause(null).throughputOpsPerSec(100.0).ycsbThroughputOpsPerSec(null).errorRate(0.0).steadyAbsentReason(null)
+        .rampUpSeconds(10).loadedRecords(null).outputDirectory("p").serverSettings(null).serverMetrics(null)
+        .connections(null).stability(null).clients(null).build();
     // 6,000 successful and 3 failed operations over the whole window's 60 s, failed ones counted as YCSB does
     assertEquals(6003 / 60.0, FigureWindow.wholeRunThroughput(noYcsb), 1e-9);
   }

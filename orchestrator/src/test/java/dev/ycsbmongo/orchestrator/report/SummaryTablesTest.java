@@ -76,11 +76,12 @@ class SummaryTablesTest {
   @Test
   void showsAbsentReadOrWriteLatencyAsAbsentNeverZero() {
     PhaseResult r = ResultFixtures.run(1, "t", "insert-only", 4, 1, 100, 100, 10, 10, ResultFixtures.MONGO);
-    PhaseResult insertsOnly = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(),
-        r.scenario(), r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
-        r.start(), r.end(), 10, PhaseStatus.SUCCEEDED, null, 100.0, 100.0, 0.0,
-        ResultFixtures.window("full", 0, 10, List.of(ResultFixtures.op("INSERT", 1000, 250, 900, Map.<String, Long>of()))),
-        null, "phase shorter than the 10 s ramp-up", 10, null, "phases/1", null, null, null, null, null);
+    PhaseResult insertsOnly = r.toBuilder().index(1).repetition(1).runtimeSeconds(10).status(PhaseStatus.SUCCEEDED)
+        .cause(null).throughputOpsPerSec(100.0).ycsbThroughputOpsPerSec(100.0).errorRate(0.0)
+        .full(ResultFixtures.window("full", 0, 10, List.of(ResultFixtures.op("INSERT", 1000, 250, 900,
+            Map.<String, Long>of())))).steady(null).steadyAbsentReason("phase shorter than the 10 s ramp-up")
+        .rampUpSeconds(10).loadedRecords(null).outputDirectory("phases/1").serverSettings(null).serverMetrics(null)
+        .connections(null).stability(null).clients(null).build();
     String md = SummaryMarkdown.render(List.of(insertsOnly));
     // too short for a steady window: the whole run's figures, the steady ones absent (never the whole run's again)
     assertTrue(md.contains("| 100 | - | 0 (0.00%) | - | - | 250 | - | - | - | ok |"), md);
@@ -110,11 +111,13 @@ class SummaryTablesTest {
         ResultFixtures.op("UPDATE", 10, 100, 400, Map.of()), ResultFixtures.op("INSERT", 10, 100, 400, Map.of()),
         ResultFixtures.op("DELETE", 10, 100, 400, Map.of()), ResultFixtures.op("SCAN", 10, 100, 400, Map.of()),
         ResultFixtures.op("READ-MODIFY-WRITE", 10, 100, 400, Map.of()));
-    PhaseResult allOps = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(), r.scenario(),
-        Map.of("threadcount", "4", "server.chainingAllowed", "true", "read_avg_us", "x"), 1, r.dataSet(), r.target(),
-        r.server(), r.client(), r.command(), r.properties(), r.start(), r.end(), 10, PhaseStatus.SUCCEEDED, null, 40.0,
-        40.0, 0.0, ResultFixtures.window("full", 0, 10, ops), ResultFixtures.window("steady", 2, 8, ops), null, 2, null,
-        "p", null, ResultFixtures.serverMetrics(), null, r.stability(), null);
+    PhaseResult allOps = r.toBuilder().index(1)
+        .coordinates(Map.of("threadcount", "4", "server.chainingAllowed", "true", "read_avg_us", "x")).repetition(1)
+        .runtimeSeconds(10).status(PhaseStatus.SUCCEEDED).cause(null).throughputOpsPerSec(40.0)
+        .ycsbThroughputOpsPerSec(40.0).errorRate(0.0).full(ResultFixtures.window("full", 0, 10, ops))
+        .steady(ResultFixtures.window("steady", 2, 8, ops)).steadyAbsentReason(null).rampUpSeconds(2)
+        .loadedRecords(null).outputDirectory("p").serverSettings(null).serverMetrics(ResultFixtures.serverMetrics())
+        .connections(null).clients(null).build();
     PhaseResult stress = ResultFixtures.with(r, dev.ycsbmongo.orchestrator.plan.PhaseKind.CONNECTIONS,
         Map.of("connections", "100"), "connections/t/100", PhaseStatus.SUCCEEDED, null, ResultFixtures.serverMetrics(),
         ResultFixtures.connections(100, 100));
@@ -130,7 +133,7 @@ class SummaryTablesTest {
 
   @Test
   void escapesPipesInMarkdownCellsAndQuotesCsvFields() {
-    assertEquals("a \\| b", SummaryMarkdown.cell("a | b"));
+    assertEquals("a \\| b", MarkdownCells.cell("a | b"));
     assertEquals("\"x, \"\"y\"\"\"", SummaryCsv.quote("x, \"y\""));
   }
 
@@ -139,10 +142,11 @@ class SummaryTablesTest {
     PhaseResult r = ResultFixtures.run(1, "t", "mix", 4, 1, 100, 100, 10, 10, ResultFixtures.MONGO);
     List<OperationStats> ops = List.of(ResultFixtures.op("UPDATE", 300, 100, 400, Map.of()),
         ResultFixtures.op("INSERT", 100, 500, 900, Map.of()));
-    PhaseResult mixed = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), 1, r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(), r.start(),
-        r.end(), 10, PhaseStatus.SUCCEEDED, null, 40.0, 40.0, 0.0, ResultFixtures.window("full", 0, 10, ops), null,
-        "short", 10, null, "p", null, null, null, null, null);
+    PhaseResult mixed = r.toBuilder().index(1).repetition(1).runtimeSeconds(10).status(PhaseStatus.SUCCEEDED)
+        .cause(null).throughputOpsPerSec(40.0).ycsbThroughputOpsPerSec(40.0).errorRate(0.0)
+        .full(ResultFixtures.window("full", 0, 10, ops)).steady(null).steadyAbsentReason("short").rampUpSeconds(10)
+        .loadedRecords(null).outputDirectory("p").serverSettings(null).serverMetrics(null).connections(null)
+        .stability(null).clients(null).build();
     CellFigures f = CellFigures.of(mixed);
     assertEquals(200.0, f.wal(), 1e-9);
     assertEquals(900L, f.p99Write());

@@ -62,11 +62,7 @@ class UnverifiedMarksTest {
   }
 
   private static PhaseResult withSettings(PhaseResult r, AppliedSettings s) {
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
-        r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
-        r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), s, r.serverMetrics(), r.connections(), r.stability(), null);
+    return r.toBuilder().serverSettings(s).clients(null).build();
   }
 
   private static final String FINDING = "unverified: setting settings.chainingAllowed was not confirmed on the server";

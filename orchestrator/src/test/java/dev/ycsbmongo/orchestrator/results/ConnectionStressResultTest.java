@@ -15,11 +15,15 @@ class ConnectionStressResultTest {
 
   @Test
   void jsonIsSealed() {
-    ConnectionStressResult r = new ConnectionStressResult(1, 600, 598, 2, new TreeMap<>(Map.of("timeout", 1L,
-        "refused", 1L)), 606L, Map.of("127.0.0.1:27017", 606L), "serverStatus connections.current per host", 1.5,
-        2.0, 9.5, 12.25, Instant.parse("2026-11-23T10:00:00Z"), Instant.parse("2026-11-23T10:00:20.5Z"), 20.5, 0L, 3,
-        List.of("127.0.0.1", "127.0.0.2"), List.of("127.0.0.1:27017"), 180_000_000L, 190_000_000L, 200_000_000L,
-        16_722L, "ulimit -n 20000", false);
+    ConnectionStressResult r = ConnectionStressResult.builder().schemaVersion(1).requested(600).opened(598).failed(2)
+        .failuresByCause(new TreeMap<>(Map.of("timeout", 1L, "refused", 1L))).seenByServer(606L)
+        .seenByServerByHost(Map.of("127.0.0.1:27017", 606L))
+        .seenByServerNote("serverStatus connections.current per host")
+        .openSeconds(1.5).openLatencyP50Millis(2.0).openLatencyP99Millis(9.5).openLatencyMaxMillis(12.25)
+        .holdStart(Instant.parse("2026-11-23T10:00:00Z")).holdEnd(Instant.parse("2026-11-23T10:00:20.5Z"))
+        .holdSeconds(20.5).droppedWhileHeld(0L).workers(3).sourceAddresses(List.of("127.0.0.1", "127.0.0.2"))
+        .targetHosts(List.of("127.0.0.1:27017")).clientRssBeforeBytes(180_000_000L).clientRssHeldBytes(190_000_000L)
+        .clientPeakRssBytes(200_000_000L).clientBytesPerConnection(16_722L).limits("ulimit -n 20000").build();
     assertEquals("{\"schemaVersion\":1,\"requested\":600,\"opened\":598,\"failed\":2,"
         + "\"failuresByCause\":{\"refused\":1,\"timeout\":1},\"seenByServer\":606,"
         + "\"seenByServerByHost\":{\"127.0.0.1:27017\":606},\"seenByServerNote\":\"serverStatus connections.current per"
@@ -37,10 +41,12 @@ class ConnectionStressResultTest {
     Map<String, Long> byHost = new java.util.LinkedHashMap<>();
     byHost.put("127.0.0.1:27017", 300L);
     byHost.put("127.0.0.1:27018", 298L);
-    ConnectionStressResult r = new ConnectionStressResult(1, 600, 598, 2, new TreeMap<>(Map.of("refused", 2L)), null,
-        Map.of(), "n", 1.5, 2.0, 9.5, 12.25, Instant.parse("2026-11-23T10:00:00Z"),
-        Instant.parse("2026-11-23T10:00:20Z"), 20.0, 0L, 1, List.of(), List.of("127.0.0.1:27017", "127.0.0.1:27018"),
-        null, null, null, null, "l", false, 300, "each", byHost);
+    ConnectionStressResult r = ConnectionStressResult.builder().schemaVersion(1).requested(600).opened(598).failed(2)
+        .failuresByCause(new TreeMap<>(Map.of("refused", 2L))).seenByServerNote("n").openSeconds(1.5)
+        .openLatencyP50Millis(2.0).openLatencyP99Millis(9.5).openLatencyMaxMillis(12.25)
+        .holdStart(Instant.parse("2026-11-23T10:00:00Z")).holdEnd(Instant.parse("2026-11-23T10:00:20Z"))
+        .holdSeconds(20.0).droppedWhileHeld(0L).workers(1).targetHosts(List.of("127.0.0.1:27017", "127.0.0.1:27018"))
+        .limits("l").countPerServer(300).to("each").openedByHost(byHost).build();
     String json = r.toJson();
     assertTrue(json.endsWith("\"limits\":\"l\",\"interrupted\":false,\"countPerServer\":300,\"to\":\"each\","
         + "\"openedByHost\":{\"127.0.0.1:27017\":300,\"127.0.0.1:27018\":298}}"), json);
@@ -50,10 +56,13 @@ class ConnectionStressResultTest {
 
   @Test
   void absentFiguresAreLeftOutNeverZero() {
-    ConnectionStressResult r = new ConnectionStressResult(1, 5, 0, 5, new TreeMap<>(Map.of("refused", 5L)), null,
-        Map.of(), "no server-side count: 127.0.0.1:1 did not answer within 5000 ms", null, null, null, null,
-        Instant.parse("2026-11-23T10:00:00Z"), Instant.parse("2026-11-23T10:00:00Z"), 0.0, 0L, 1, List.of(),
-        List.of("127.0.0.1:1"), 60_000_000L, 61_000_000L, 61_000_000L, null, "ulimit -n 20000", false);
+    ConnectionStressResult r = ConnectionStressResult.builder().schemaVersion(1).requested(5).opened(0).failed(5)
+        .failuresByCause(new TreeMap<>(Map.of("refused", 5L)))
+        .seenByServerNote("no server-side count: 127.0.0.1:1 did not answer within 5000 ms")
+        .holdStart(Instant.parse("2026-11-23T10:00:00Z")).holdEnd(Instant.parse("2026-11-23T10:00:00Z"))
+        .holdSeconds(0.0).droppedWhileHeld(0L).workers(1).targetHosts(List.of("127.0.0.1:1"))
+        .clientRssBeforeBytes(60_000_000L).clientRssHeldBytes(61_000_000L).clientPeakRssBytes(61_000_000L)
+        .limits("ulimit -n 20000").build();
     String json = r.toJson();
     for (String absent : List.of("seenByServer\"", "openSeconds", "openLatencyP50Millis", "clientBytesPerConnection")) {
       assertFalse(json.contains("\"" + absent), absent + " in " + json);
@@ -63,25 +72,25 @@ class ConnectionStressResultTest {
 
   @Test
   void allReachedOnlyWhenEveryConnectionOpenedAndStayed() {
-    ConnectionStressResult ok = new ConnectionStressResult(1, 2, 2, 0, new TreeMap<>(), null, Map.of(), "n", 1.0, 1.0,
-        1.0, 1.0, Instant.EPOCH, Instant.EPOCH, 0.0, 0L, 1, List.of(), List.of("h:1"), null, null, null, null, "l",
-        false);
+    ConnectionStressResult ok = ConnectionStressResult.builder().schemaVersion(1).requested(2).opened(2).failed(0)
+        .seenByServerNote("n").openSeconds(1.0).openLatencyP50Millis(1.0).openLatencyP99Millis(1.0)
+        .openLatencyMaxMillis(1.0).holdStart(Instant.EPOCH).holdEnd(Instant.EPOCH).holdSeconds(0.0)
+        .droppedWhileHeld(0L).workers(1).targetHosts(List.of("h:1")).limits("l").build();
     assertTrue(ok.allReached());
-    assertFalse(new ConnectionStressResult(1, 2, 2, 0, new TreeMap<>(), null, Map.of(), "n", 1.0, 1.0, 1.0, 1.0,
-        Instant.EPOCH, Instant.EPOCH, 0.0, 1L, 1, List.of(), List.of("h:1"), null, null, null, null, "l", false)
-        .allReached(), "one dropped while held");
-    assertFalse(new ConnectionStressResult(1, 2, 2, 0, new TreeMap<>(), null, Map.of(), "n", 1.0, 1.0, 1.0, 1.0,
-        Instant.EPOCH, Instant.EPOCH, 0.0, 0L, 1, List.of(), List.of("h:1"), null, null, null, null, "l", true)
-        .allReached(), "interrupted");
+    assertFalse(ok.toBuilder().droppedWhileHeld(1L).build().allReached(), "one dropped while held");
+    assertFalse(ok.toBuilder().interrupted(true).build().allReached(), "interrupted");
   }
 
   @Test
   void whereOpeningStoppedIsSealedAndReadsBack() throws Exception {
-    ConnectionStressResult r = new ConnectionStressResult(1, 25_000, 19_909, 5_091, new TreeMap<>(Map.of("refused",
-        400L, "not attempted: stopped before", 4_691L)), null, Map.of(), "n", 55.0, 2.0, 9.5, 12.25,
-        Instant.parse("2026-11-23T10:00:00Z"), Instant.parse("2026-11-23T10:00:00Z"), 0.0, 0L, 2, List.of(),
-        List.of("127.0.0.1:27017"), null, null, null, null, "l", true, 25_000, "each", Map.of("127.0.0.1:27017", 19_909L),
-        new ConnectionStressResult.Opening(19_909, 55.0, 41.2, "refused"));
+    ConnectionStressResult r = ConnectionStressResult.builder().schemaVersion(1).requested(25_000).opened(19_909)
+        .failed(5_091).failuresByCause(new TreeMap<>(Map.of("refused", 400L, "not attempted: stopped before", 4_691L)))
+        .seenByServerNote("n").openSeconds(55.0).openLatencyP50Millis(2.0).openLatencyP99Millis(9.5)
+        .openLatencyMaxMillis(12.25).holdStart(Instant.parse("2026-11-23T10:00:00Z"))
+        .holdEnd(Instant.parse("2026-11-23T10:00:00Z")).holdSeconds(0.0).droppedWhileHeld(0L).workers(2)
+        .targetHosts(List.of("127.0.0.1:27017")).limits("l").interrupted(true).countPerServer(25_000).to("each")
+        .openedByHost(Map.of("127.0.0.1:27017", 19_909L))
+        .opening(new ConnectionStressResult.Opening(19_909, 55.0, 41.2, "refused")).build();
     String json = r.toJson();
     assertTrue(json.endsWith(",\"opening\":{\"peakHeld\":19909,\"lastOpenSeconds\":55.0,\"failingFromSeconds\":41.2,"
         + "\"limitCause\":\"refused\"}}"), json);

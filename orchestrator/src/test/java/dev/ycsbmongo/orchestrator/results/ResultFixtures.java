@@ -40,57 +40,64 @@ public final class ResultFixtures {
     WindowStats steady = window(WindowStats.STEADY, 10, 50, List.of(
         op("READ", reads * 5 / 6, readAvg * 0.9, (long) (readAvg * 2.5), Map.of()),
         op("UPDATE", updates * 5 / 6, updateAvg * 0.9, (long) (updateAvg * 2.5), Map.of())));
-    return new PhaseResult(PhaseResult.SCHEMA_VERSION, "study", "study-20261122-101500", index, id, PhaseKind.RUN, scenario,
-        coords, rep, target + ":recordcount=100000", new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb",
-        labelsOf(target)), server, CLIENT, "scripts/ycsb run mongodb -s -P workloads/" + scenario + " -threads " + threads,
-        Map.of("recordcount", "100000", "operationcount", "1000000", "threadcount", Integer.toString(threads)),
-        Instant.parse("2026-11-22T10:15:00Z").plusSeconds(index * 70L), Instant.parse("2026-11-22T10:16:00Z")
-            .plusSeconds(index * 70L), 61.25, PhaseStatus.SUCCEEDED, null, full.throughputOpsPerSec(),
-        full.throughputOpsPerSec() * 1.01, full.errorRate(), full, steady, null, 10.0, null, "phases/" + index, null, null, null,
-        new Stability(10.0, "auto", 50, steady.throughputOpsPerSec(), 0.0412, 0.0125, 0.0, null, null), null);
+    return PhaseResult.builder().plan("study").runId("study-20261122-101500").index(index).phaseId(id)
+        .kind(PhaseKind.RUN).scenario(scenario).coordinates(coords).repetition(rep)
+        .dataSet(target + ":recordcount=100000")
+        .target(new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb", labelsOf(target)))
+        .server(server).client(CLIENT)
+        .command("scripts/ycsb run mongodb -s -P workloads/" + scenario + " -threads " + threads)
+        .properties(Map.of("recordcount", "100000", "operationcount", "1000000", "threadcount",
+            Integer.toString(threads)))
+        .start(Instant.parse("2026-11-22T10:15:00Z").plusSeconds(index * 70L))
+        .end(Instant.parse("2026-11-22T10:16:00Z").plusSeconds(index * 70L)).runtimeSeconds(61.25)
+        .status(PhaseStatus.SUCCEEDED).throughputOpsPerSec(full.throughputOpsPerSec())
+        .ycsbThroughputOpsPerSec(full.throughputOpsPerSec() * 1.01).errorRate(full.errorRate()).full(full)
+        .steady(steady).rampUpSeconds(10.0).outputDirectory("phases/" + index)
+        .stability(new Stability(10.0, "auto", 50, steady.throughputOpsPerSec(), 0.0412, 0.0125, 0.0, null, null))
+        .build();
   }
 
   public static PhaseResult failed(PhaseResult r, PhaseStatus status, String cause) {
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
-        r.start(), r.end(), status == PhaseStatus.SKIPPED ? 0 : r.runtimeSeconds(), status, cause, null, null, null, null,
-        null, status == PhaseStatus.SKIPPED ? null : "no measurements", r.rampUpSeconds(), null, r.outputDirectory(), r.serverSettings(),
-        null, null, null, null);
+    return r.toBuilder().runtimeSeconds(status == PhaseStatus.SKIPPED ? 0 : r.runtimeSeconds()).status(status)
+        .cause(cause).throughputOpsPerSec(null).ycsbThroughputOpsPerSec(null).errorRate(null).full(null).steady(null)
+        .steadyAbsentReason(status == PhaseStatus.SKIPPED ? null : "no measurements").loadedRecords(null)
+        .serverMetrics(null).connections(null).stability(null).clients(null).attempt(1).replacesAttempt(null)
+        .parametersFromProperties().build();
   }
 
   /** A preparing load: repetition 0, only the full window (too short for a steady state), a load check. */
   public static PhaseResult load(int index, String target, ServerInfo server) {
     WindowStats full = window(WindowStats.FULL, 0, 8, List.of(op("INSERT", 100_000, 310.5, 1200, Map.of())));
-    return new PhaseResult(PhaseResult.SCHEMA_VERSION, "study", "study-20261122-101500", index,
-        "load/" + target + "/recordcount=100000/#1", PhaseKind.LOAD, "rw-50-50", Map.of(), 0,
-        target + ":recordcount=100000", new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb",
-        labelsOf(target)), server, CLIENT, "scripts/ycsb load mongodb -s -threads 8", Map.of("recordcount", "100000"),
-        Instant.parse("2026-11-22T10:15:00Z"), Instant.parse("2026-11-22T10:15:09Z"), 9.5, PhaseStatus.SUCCEEDED, null,
-        full.throughputOpsPerSec(), full.throughputOpsPerSec(), 0.0, full, null, "phase shorter than the 10 s ramp-up",
-        10.0, 100_000L, "phases/" + index, null, null, null, null, null);
+    return PhaseResult.builder().plan("study").runId("study-20261122-101500").index(index)
+        .phaseId("load/" + target + "/recordcount=100000/#1").kind(PhaseKind.LOAD).scenario("rw-50-50")
+        .repetition(0).dataSet(target + ":recordcount=100000")
+        .target(new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb", labelsOf(target)))
+        .server(server).client(CLIENT).command("scripts/ycsb load mongodb -s -threads 8")
+        .properties(Map.of("recordcount", "100000")).start(Instant.parse("2026-11-22T10:15:00Z"))
+        .end(Instant.parse("2026-11-22T10:15:09Z")).runtimeSeconds(9.5).status(PhaseStatus.SUCCEEDED)
+        .throughputOpsPerSec(full.throughputOpsPerSec()).ycsbThroughputOpsPerSec(full.throughputOpsPerSec())
+        .errorRate(0.0).full(full).steadyAbsentReason("phase shorter than the 10 s ramp-up").rampUpSeconds(10.0)
+        .loadedRecords(100_000L).outputDirectory("phases/" + index).build();
   }
 
   /** {@code r} as run on another target: its name, masked URL and labels, under phase id {@code id}. */
   public static PhaseResult onTarget(PhaseResult r, String id, String target, Map<String, String> labels) {
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), id,
-        r.kind(), r.scenario(), r.coordinates(), r.repetition(), r.dataSet(), new TargetRecord(target,
-        "mongodb://bench:****@" + target + ":27017/ycsb", labels), r.server(), r.client(), r.command(), r.properties(),
-        r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
-        r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
-        null);
+    return r.toBuilder().phaseId(id)
+        .target(new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb", labels))
+        .parametersFromProperties().attempt(1).replacesAttempt(null).clients(null).build();
   }
 
   /** {@code r} with other coordinates (the cell's place in a sweep), server figures and connection-stress figures. */
   public static PhaseResult with(PhaseResult r, PhaseKind kind, Map<String, String> coordinates, String id,
       PhaseStatus status, String cause, ServerMetrics server, ConnectionStressResult connections) {
     boolean stress = kind == PhaseKind.CONNECTIONS;
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), id, kind, r.scenario(), coordinates,
-        r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(), r.start(), r.end(),
-        r.runtimeSeconds(), status, cause, stress ? null : r.throughputOpsPerSec(),
-        stress ? null : r.ycsbThroughputOpsPerSec(), stress ? null : r.errorRate(), stress ? null : r.full(),
-        stress ? null : r.steady(), stress ? null : r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(),
-        r.outputDirectory(), r.serverSettings(), server, connections, stress ? null : r.stability(), null);
+    return r.toBuilder().phaseId(id).kind(kind).coordinates(coordinates).status(status).cause(cause)
+        .throughputOpsPerSec(stress ? null : r.throughputOpsPerSec())
+        .ycsbThroughputOpsPerSec(stress ? null : r.ycsbThroughputOpsPerSec()).errorRate(stress ? null : r.errorRate())
+        .full(stress ? null : r.full()).steady(stress ? null : r.steady())
+        .steadyAbsentReason(stress ? null : r.steadyAbsentReason()).serverMetrics(server).connections(connections)
+        .stability(stress ? null : r.stability()).parametersFromProperties().attempt(1).replacesAttempt(null)
+        .clients(null).build();
   }
 
   /** The golden server figures (a replica set's primary: 25% CPU, 1,935.5 QPS, 26 connections, 4 s lag). */
@@ -120,11 +127,15 @@ public final class ResultFixtures {
     if (opened < requested) {
       causes.put("refused", requested - opened);
     }
-    return new ConnectionStressResult(ConnectionStressResult.SCHEMA_VERSION, requested, opened, requested - opened,
-        causes, opened + 3, Map.of("127.0.0.1:27017", opened + 3), "includes this tool's own 3 connections", 12.5,
-        4.0, 40.0, 90.0, Instant.parse("2026-11-22T10:15:20Z"), Instant.parse("2026-11-22T10:15:40Z"), 20.0, 0L, 2,
-        List.of("127.0.0.1", "127.0.0.2"), List.of("127.0.0.1:27017"), 100L << 20, (100L << 20) + opened * 2048,
-        (110L << 20) + opened * 2048, 2048L, "ulimit -n 20000", false);
+    return ConnectionStressResult.builder().requested(requested).opened(opened).failed(requested - opened)
+        .failuresByCause(causes).seenByServer(opened + 3).seenByServerByHost(Map.of("127.0.0.1:27017", opened + 3))
+        .seenByServerNote("includes this tool's own 3 connections").openSeconds(12.5).openLatencyP50Millis(4.0)
+        .openLatencyP99Millis(40.0).openLatencyMaxMillis(90.0).holdStart(Instant.parse("2026-11-22T10:15:20Z"))
+        .holdEnd(Instant.parse("2026-11-22T10:15:40Z")).holdSeconds(20.0).droppedWhileHeld(0L).workers(2)
+        .sourceAddresses(List.of("127.0.0.1", "127.0.0.2")).targetHosts(List.of("127.0.0.1:27017"))
+        .clientRssBeforeBytes(100L << 20).clientRssHeldBytes((100L << 20) + opened * 2048)
+        .clientPeakRssBytes((110L << 20) + opened * 2048).clientBytesPerConnection(2048L).limits("ulimit -n 20000")
+        .build();
   }
 
   /**
@@ -134,12 +145,8 @@ public final class ResultFixtures {
   public static ConnectionStressResult connections(int perServer, String to, Map<String, Long> openedByHost) {
     ConnectionStressResult c = connections((long) perServer * openedByHost.size(),
         openedByHost.values().stream().mapToLong(Long::longValue).sum());
-    return new ConnectionStressResult(c.schemaVersion(), c.requested(), c.opened(), c.failed(), c.failuresByCause(),
-        c.seenByServer(), c.seenByServerByHost(), c.seenByServerNote(), c.openSeconds(), c.openLatencyP50Millis(),
-        c.openLatencyP99Millis(), c.openLatencyMaxMillis(), c.holdStart(), c.holdEnd(), c.holdSeconds(),
-        c.droppedWhileHeld(), c.workers(), c.sourceAddresses(), List.copyOf(openedByHost.keySet()),
-        c.clientRssBeforeBytes(), c.clientRssHeldBytes(), c.clientPeakRssBytes(), c.clientBytesPerConnection(),
-        c.limits(), c.interrupted(), perServer, to, openedByHost);
+    return c.toBuilder().targetHosts(List.copyOf(openedByHost.keySet())).countPerServer(perServer).to(to)
+        .openedByHost(openedByHost).build();
   }
 
   /**
@@ -173,13 +180,8 @@ public final class ResultFixtures {
 
   private static PhaseResult withClients(PhaseResult r, int clients, PhaseClients c) {
     PhaseParameters p = r.parameters();
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
-        new PhaseParameters(p.target(), clients, p.threads(), p.recordCount(), p.operationCount(), p.insertStart(),
-            p.insertCount(), p.maxExecutionTimeSeconds()), r.start(), r.end(), r.runtimeSeconds(), r.status(),
-        r.cause(), r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(),
-        r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(), r.serverSettings(),
-        r.serverMetrics(), r.connections(), r.stability(), r.attempt(), r.replacesAttempt(), c);
+    return r.toBuilder().parameters(new PhaseParameters(p.target(), clients, p.threads(), p.recordCount(),
+        p.operationCount(), p.insertStart(), p.insertCount(), p.maxExecutionTimeSeconds())).clients(c).build();
   }
 
   private static Map<String, String> labelsOf(String target) {

@@ -3,6 +3,7 @@ package dev.ycsbmongo.orchestrator.report.tables;
 import dev.ycsbmongo.orchestrator.report.AcceptedConnections;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
+import dev.ycsbmongo.orchestrator.report.MarkdownCells;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -96,7 +97,7 @@ public final class TableColumns {
 
   /** A cell figure: the mean over the repetitions that succeeded, absent when none measured it. */
   private static Column mean(String key, String header, Function<PhaseResult, Double> figure, String format) {
-    return new Column(key, header, Kind.CELL, c -> number(SummaryMarkdown.mean(c.succeeded().stream().map(figure)
+    return new Column(key, header, Kind.CELL, c -> number(MarkdownCells.mean(c.succeeded().stream().map(figure)
         .toList()), format));
   }
 
@@ -106,13 +107,13 @@ public final class TableColumns {
    */
   private static Column conn(String key, String header, Function<ConnectionStressResult, Double> figure,
       String format) {
-    return new Column(key, header, Kind.CELL, c -> number(SummaryMarkdown.mean(c.reps().stream()
+    return new Column(key, header, Kind.CELL, c -> number(MarkdownCells.mean(c.reps().stream()
         .filter(r -> r.connections() != null).map(r -> figure.apply(r.connections())).toList()), format));
   }
 
   /** A server figure over a connection stress, from every repetition that opened connections, as above. */
   private static Column stressed(String key, String header, Function<ServerMetrics, Double> figure, String format) {
-    return new Column(key, header, Kind.CELL, c -> number(SummaryMarkdown.mean(c.reps().stream()
+    return new Column(key, header, Kind.CELL, c -> number(MarkdownCells.mean(c.reps().stream()
         .filter(r -> r.connections() != null && r.serverMetrics() != null).map(r -> figure.apply(r.serverMetrics()))
         .toList()), format));
   }
@@ -155,7 +156,7 @@ public final class TableColumns {
       return Value.ABSENT;
     }
     long failed = f.stream().mapToLong(x -> x.failed() == null ? 0 : x.failed()).sum();
-    Double rate = SummaryMarkdown.mean(f.stream().map(CellFigures::errorRate).toList());
+    Double rate = MarkdownCells.mean(f.stream().map(CellFigures::errorRate).toList());
     return new Value(String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100),
         Long.toString(failed));
   }
@@ -167,7 +168,7 @@ public final class TableColumns {
   }
 
   private static Value spread(Cell c) {
-    Double cv = SummaryMarkdown.mean(c.succeeded().stream()
+    Double cv = MarkdownCells.mean(c.succeeded().stream()
         .map(r -> r.stability() == null ? null : r.stability().cv()).toList());
     return cv == null ? Value.ABSENT
         : new Value(String.format(Locale.ROOT, "%.1f%%", cv * 100), String.format(Locale.ROOT, "%.4f", cv));

@@ -3,7 +3,7 @@ package dev.ycsbmongo.orchestrator.report.tables;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.FigureWindow;
-import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
+import dev.ycsbmongo.orchestrator.report.MarkdownCells;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Cell;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Column;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Kind;
@@ -64,7 +64,7 @@ public final class WindowedColumns {
     if (f == null) {
       throw new IllegalArgumentException("'" + key + "' has one definition only");
     }
-    return new Column(key, header, Kind.CELL, c -> TableColumns.number(SummaryMarkdown.mean(succeeded(c).stream()
+    return new Column(key, header, Kind.CELL, c -> TableColumns.number(MarkdownCells.mean(succeeded(c).stream()
         .map(r -> f.value().apply(window.figures(r))).toList()), f.format()));
   }
 
@@ -79,7 +79,7 @@ public final class WindowedColumns {
       return Value.ABSENT;
     }
     long failed = f.stream().mapToLong(CellFigures::failed).sum();
-    Double rate = SummaryMarkdown.mean(f.stream().map(CellFigures::errorRate).toList());
+    Double rate = MarkdownCells.mean(f.stream().map(CellFigures::errorRate).toList());
     return new Value(String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100),
         Long.toString(failed));
   }

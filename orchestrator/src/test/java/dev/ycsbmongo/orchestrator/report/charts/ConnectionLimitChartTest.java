@@ -50,9 +50,10 @@ class ConnectionLimitChartTest {
 
   @Test
   void aMissingLabelOrAClientThatRanOutFirstLeavesAGapTheNoteNames() throws Exception {
-    ConnectionStressResult ranOut = new ConnectionStressResult(1, 35200, 28000, 7200,
-        new java.util.TreeMap<>(Map.of("local ports exhausted", 7200L)), null, Map.of(), null, 1.0, 1.0, 1.0, 1.0,
-        null, null, 20.0, 0L, 1, List.of(), List.of("db:27017"), null, null, null, null, "", false);
+    ConnectionStressResult ranOut = ConnectionStressResult.builder().schemaVersion(1).requested(35200).opened(28000)
+        .failed(7200).failuresByCause(new java.util.TreeMap<>(Map.of("local ports exhausted", 7200L)))
+        .openSeconds(1.0).openLatencyP50Millis(1.0).openLatencyP99Millis(1.0).openLatencyMaxMillis(1.0)
+        .holdSeconds(20.0).droppedWhileHeld(0L).workers(1).targetHosts(List.of("db:27017")).limits("").build();
     ChartSpec spec = ConnectionLimitChart.plan(List.of(
         stress(1, "a", null, ResultFixtures.connections(100, 100)),
         stress(2, "b", "32000", ranOut)), "footer").orElseThrow();

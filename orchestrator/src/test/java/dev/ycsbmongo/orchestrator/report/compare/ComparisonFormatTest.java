@@ -63,10 +63,10 @@ class ComparisonFormatTest {
     PhaseResult r = CompareFixtures.cell(2, "t", false, 1, 10, 400);
     WindowStats insertsOnly = ResultFixtures.window(WindowStats.STEADY, 10, 50,
         List.of(ResultFixtures.op("INSERT", 500_000, 250, 900, Map.<String, Long>of())));
-    PhaseResult inserts = new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(),
-        r.scenario(), r.coordinates(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(),
-        r.properties(), r.start(), r.end(), r.runtimeSeconds(), r.status(), null, 10_000.0, 10_000.0, 0.0, insertsOnly,
-        insertsOnly, null, 10, null, r.outputDirectory(), null, null, null, null, null);
+    PhaseResult inserts = r.toBuilder().cause(null).throughputOpsPerSec(10_000.0).ycsbThroughputOpsPerSec(10_000.0)
+        .errorRate(0.0).full(insertsOnly).steady(insertsOnly).steadyAbsentReason(null).rampUpSeconds(10)
+        .loadedRecords(null).serverSettings(null).serverMetrics(null).connections(null).stability(null).clients(null)
+        .build();
     Comparison c = Comparison.of(List.of(reads, inserts), CompareSpec.parse("server.chainingAllowed=true,false"));
     String md = ComparisonMarkdown.render(c);
     assertTrue(md.contains("| 10,000 | 10,000 | +0.0% | 400 | - | - | 600 | 250 | -58.3% |"), md);

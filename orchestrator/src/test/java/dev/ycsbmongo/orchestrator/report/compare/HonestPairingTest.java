@@ -34,12 +34,8 @@ class HonestPairingTest {
     Map<String, String> properties = new LinkedHashMap<>(r.properties());
     properties.put("threadcount", threads);
     properties.put("recordcount", records);
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId() + "/" + scenario, r.kind(),
-        scenario, Map.of(), r.repetition(), r.dataSet(), r.target(), r.server(), r.client(), r.command(), properties,
-        r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
-        r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
-        null);
+    return r.toBuilder().phaseId(r.phaseId() + "/" + scenario).scenario(scenario).coordinates(Map.of())
+        .properties(properties).parametersFromProperties().clients(null).build();
   }
 
   private static Map<String, String> labels(String storage, String ratio, String size) {

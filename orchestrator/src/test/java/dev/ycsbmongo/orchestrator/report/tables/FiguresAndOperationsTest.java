@@ -85,11 +85,11 @@ class FiguresAndOperationsTest {
     // as YcsbOutput counts them: a read-modify-write's read and update are in READ and UPDATE, not again
     WindowStats full = new WindowStats(WindowStats.FULL, 0, 60, reads + updates, 0, (reads + updates) / 60.0, 0, ops);
     PhaseParameters p = new PhaseParameters(target, 1, 8, 100_000L, configured, null, null, limitSeconds);
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), index, r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), 1, r.dataSet(), r.target(), r.server(), r.client(), r.command(),
-        Map.of("operationcount", Long.toString(configured)), p, r.start(), r.end(), 61, r.status(), null,
-        full.throughputOpsPerSec(), full.throughputOpsPerSec(), 0.0, full, r.steady(), null, 10, null, "p", null, null,
-        null, r.stability(), 1, null, null);
+    return r.toBuilder().index(index).repetition(1).properties(Map.of("operationcount", Long.toString(configured)))
+        .parameters(p).runtimeSeconds(61).cause(null).throughputOpsPerSec(full.throughputOpsPerSec())
+        .ycsbThroughputOpsPerSec(full.throughputOpsPerSec()).errorRate(0.0).full(full).steadyAbsentReason(null)
+        .rampUpSeconds(10).loadedRecords(null).outputDirectory("p").serverSettings(null).serverMetrics(null)
+        .connections(null).attempt(1).replacesAttempt(null).clients(null).build();
   }
 
   @Test
@@ -131,11 +131,6 @@ class FiguresAndOperationsTest {
   }
 
   private static PhaseResult withRepetition(PhaseResult r, int rep) {
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), r.index(), r.phaseId(), r.kind(), r.scenario(),
-        r.coordinates(), rep, r.dataSet(), r.target(), r.server(), r.client(), r.command(), r.properties(),
-        r.parameters(), r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(), r.throughputOpsPerSec(),
-        r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(),
-        r.loadedRecords(), r.outputDirectory(), r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(),
-        r.attempt(), r.replacesAttempt(), r.clients());
+    return r.toBuilder().repetition(rep).build();
   }
 }

@@ -32,12 +32,9 @@ final class TableFixtures {
     properties.putAll(coordinates);
     properties.putAll(props);
     String id = "run/" + target + "/" + scenario + "/" + coordinates + "/rep=1";
-    return new PhaseResult(r.schemaVersion(), r.plan(), r.runId(), index, id, PhaseKind.RUN, scenario, coordinates,
-        r.repetition(), r.dataSet(), new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb", labels),
-        r.server(), r.client(), r.command(), properties, r.start(), r.end(), r.runtimeSeconds(), r.status(), r.cause(),
-        r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(), r.steady(),
-        r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(), r.serverSettings(),
-        r.serverMetrics(), r.connections(), r.stability(), null);
+    return r.toBuilder().index(index).phaseId(id).kind(PhaseKind.RUN).scenario(scenario).coordinates(coordinates)
+        .target(new TargetRecord(target, "mongodb://bench:****@" + target + ":27017/ycsb", labels))
+        .properties(properties).parametersFromProperties().attempt(1).replacesAttempt(null).clients(null).build();
   }
 
   static PhaseResult failed(PhaseResult r, String cause) {
