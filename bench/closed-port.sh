@@ -18,8 +18,8 @@ scenarios: [{name: a, workload: $root/workloads/workloada}]
 properties: {recordcount: 100, operationcount: 100}
 PLAN
 
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); target: 127.0.0.1:$port, nothing listening"
+. "$root/bench/header.sh"
+bench_header "$root" "target: 127.0.0.1:$port, nothing listening"
 echo "tool       run  wall_s  exit  cause"
 i=1
 while [ "$i" -le "$runs" ]; do

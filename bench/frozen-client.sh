@@ -29,8 +29,8 @@ ycsb_child() {
   done
 }
 
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); server: scripts/embedded-mongo (mongo-java-server), not MongoDB"
+. "$root/bench/header.sh"
+bench_header "$root" "server: scripts/embedded-mongo (mongo-java-server), not MongoDB"
 echo "child stopped $frozen s, 4 s into a 14 s run phase"
 echo "run  stop_to_record_s  cont_to_record_s  stall_recorded  cause"
 i=1

@@ -9,7 +9,7 @@ set -eu
 root=$(CDPATH='' cd -P -- "$(dirname -- "$0")/.." && pwd)
 [ -e "$root/bench/target/bench-0.1.0-SNAPSHOT.jar" ] && [ -e "$root/orchestrator/target/lib" ] \
   || { echo "bench: run mvn package first" >&2; exit 2; }
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); java: $(java -version 2>&1 | head -1)"
+. "$root/bench/header.sh"
+bench_header "$root" "java: $(java -version 2>&1 | head -1)"
 exec java -Xmx1g -cp "$root/bench/target/bench-0.1.0-SNAPSHOT.jar:$root/orchestrator/target/orchestrator-0.1.0-SNAPSHOT.jar:$root/orchestrator/target/lib/*" \
   dev.ycsbmongo.bench.MergeBench "${1:-9}"

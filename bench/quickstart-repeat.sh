@@ -11,8 +11,8 @@ runs=${1:-3}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); server: embedded test server (mongo-java-server), not MongoDB"
+. "$root/bench/header.sh"
+bench_header "$root" "server: embedded test server (mongo-java-server), not MongoDB"
 i=1
 while [ "$i" -le "$runs" ]; do
   start=$(date +%s)

@@ -32,8 +32,8 @@ awk -v n="$phases" '
     }
   }' "$src/results.jsonl" > "$dst/results.jsonl"
 
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); records: $(wc -l < "$dst/results.jsonl")"
+. "$root/bench/header.sh"
+bench_header "$root" "records: $(wc -l < "$dst/results.jsonl")"
 echo "run  report_s  report.html_bytes  charts"
 i=1
 while [ "$i" -le "$runs" ]; do

@@ -8,8 +8,8 @@ set -eu
 root=$(CDPATH='' cd -P -- "$(dirname -- "$0")/.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); server: embedded test server (mongo-java-server), not MongoDB"
+. "$root/bench/header.sh"
+bench_header "$root" "server: embedded test server (mongo-java-server), not MongoDB"
 status=0
 "$root/scripts/orchestrator" run "$root/bench/plans/study1-local-ssd-embedded.yaml" -o "$out" --progress none \
   >/dev/null 2>"$out/err" || status=$?

@@ -13,8 +13,8 @@ server=""
 cleanup() { [ -n "$server" ] && kill -9 "$server" 2>/dev/null || true; rm -rf "$out"; }
 trap cleanup EXIT
 
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); server: scripts/embedded-mongo (mongo-java-server), not MongoDB"
+. "$root/bench/header.sh"
+bench_header "$root" "server: scripts/embedded-mongo (mongo-java-server), not MongoDB"
 echo "run  death_to_record_s  plan_s  cause"
 i=1
 while [ "$i" -le "$runs" ]; do

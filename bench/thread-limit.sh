@@ -33,8 +33,8 @@ properties: {workload: site.ycsb.workloads.CoreWorkload, recordcount: 20000, ope
 execution: {rampUp: 2s}
 PLAN
 
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); host: $(uname -srm), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); cgroup: $group, pids.max $pids once the load runs; server: embedded (mongo-java-server), not MongoDB"
+. "$root/bench/header.sh"
+bench_header "$root" "cgroup: $group, pids.max $pids once the load runs; server: embedded (mongo-java-server), not MongoDB"
 echo "run  run_phase_s  cause"
 i=1
 while [ "$i" -le "$runs" ]; do
