@@ -1,0 +1,112 @@
+package dev.ycsbmongo.orchestrator.stats;
+
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * Measured behaviour of this package's intervals and rules on synthetic AR(1) series: what
+ * {@code CoverageTest}, {@code PrecisionRuleTest} and {@code bench/ci-coverage.sh} (through
+ * {@link CoverageTable}) report. Every figure comes from a fixed seed, so a test on it cannot flake.
+ */
+final class Coverage {
+
+  static final double MEAN = 1000;
+  /** Per-second standard deviation: a coefficient of variation of 10%, as a lively steady window has. */
+  static final double SD = 100;
+  static final long SEED = 20261126L;
+
+  private Coverage() {
+  }
+
+  /** Share of replicates whose batch-means interval holds the true mean, and their average relative half-width. */
+  static double[] batchMeans(double phi, int n, int batches, int replicates) {
+    Random r = new Random(SEED + n * 31L + Math.round(phi * 100));
+    Ar1 g = new Ar1(MEAN, SD, phi);
+    int cover = 0;
+    double width = 0;
+    for (int i = 0; i < replicates; i++) {
+      MeanInterval m = BatchMeans.of(g.series(n, r), batches);
+      cover += m.contains(MEAN) ? 1 : 0;
+      width += m.relativeHalfWidth();
+    }
+    return new double[] {(double) cover / replicates, width / replicates};
+  }
+
+  /** Share of replicates whose interval holds the window's true mean when its second half is shifted by {@code shift}. */
+  static double levelShift(double phi, int n, double shift, int replicates) {
+    Random r = new Random(SEED + 7 + n);
+    Ar1 g = new Ar1(MEAN, SD, phi);
+    double truth = MEAN * (1 + shift * (n - n / 2) / (double) n);
+    int cover = 0;
+    for (int i = 0; i < replicates; i++) {
+      cover += BatchMeans.of(g.shifted(n, shift, r)).contains(truth) ? 1 : 0;
+    }
+    return (double) cover / replicates;
+  }
+
+  /** Share of {@code series} the rule gives each verdict: {precise, not precise, drifting}. */
+  static double[] verdicts(PrecisionRule rule, double phi, int n, double drift, boolean step, int replicates) {
+    Random r = new Random(SEED + 11 + n * 7L + Math.round(phi * 100) + Math.round(drift * 1000));
+    Ar1 g = new Ar1(MEAN, SD, phi);
+    double[] shares = new double[3];
+    for (int i = 0; i < replicates; i++) {
+      double[] xs = drift == 0 ? g.series(n, r) : step ? g.shifted(n, drift, r) : g.drifting(n, drift, r);
+      shares[rule.judge(xs).verdict().ordinal()] += 1.0 / replicates;
+    }
+    return shares;
+  }
+
+  /**
+   * Runs that stop early: each checks every {@code stop.checkEvery()} values from the rule's minimum
+   * window and stops when {@link EarlyStop#precisionReached} says so, or at {@code budget} values.
+   * Returns {share stopped early, coverage of the stopped runs' intervals, their mean length,
+   * coverage of a fixed-length run of the budget, coverage of the stopped runs' mean ± the target precision}.
+   */
+  static double[] earlyStop(EarlyStop stop, double phi, int budget, int replicates) {
+    Random r = new Random(SEED + 13 + budget + Math.round(phi * 100));
+    Ar1 g = new Ar1(MEAN, SD, phi);
+    int stopped = 0;
+    int stoppedCover = 0;
+    double length = 0;
+    int fixedCover = 0;
+    int targetCover = 0;
+    for (int i = 0; i < replicates; i++) {
+      double[] xs = g.series(budget, r);
+      fixedCover += BatchMeans.of(xs).contains(MEAN) ? 1 : 0;
+      for (int n = stop.rule().minValues(); n <= budget; n += stop.checkEvery()) {
+        double[] soFar = Arrays.copyOf(xs, n);
+        if (stop.precisionReached(soFar)) {
+          stopped++;
+          MeanInterval m = BatchMeans.of(soFar);
+          stoppedCover += m.contains(MEAN) ? 1 : 0;
+          targetCover += Math.abs(m.mean() - MEAN) <= stop.rule().precision() * m.mean() ? 1 : 0;
+          length += n;
+          break;
+        }
+      }
+    }
+    return new double[] {(double) stopped / replicates, stopped == 0 ? Double.NaN : (double) stoppedCover / stopped,
+        stopped == 0 ? Double.NaN : length / stopped, (double) fixedCover / replicates,
+        stopped == 0 ? Double.NaN : (double) targetCover / stopped};
+  }
+
+  /** As {@link #earlyStop}, without the guard of two precise checks in a row: the first precise check stops. */
+  static double[] earlyStopOnce(PrecisionRule rule, int checkEvery, double phi, int budget, int replicates) {
+    Random r = new Random(SEED + 13 + budget + Math.round(phi * 100));
+    Ar1 g = new Ar1(MEAN, SD, phi);
+    int stopped = 0;
+    int stoppedCover = 0;
+    for (int i = 0; i < replicates; i++) {
+      double[] xs = g.series(budget, r);
+      for (int n = rule.minValues(); n <= budget; n += checkEvery) {
+        double[] soFar = Arrays.copyOf(xs, n);
+        if (rule.judge(soFar).precise()) {
+          stopped++;
+          stoppedCover += BatchMeans.of(soFar).contains(MEAN) ? 1 : 0;
+          break;
+        }
+      }
+    }
+    return new double[] {(double) stopped / replicates, stopped == 0 ? Double.NaN : (double) stoppedCover / stopped};
+  }
+}
