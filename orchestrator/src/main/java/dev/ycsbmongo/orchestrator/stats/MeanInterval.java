@@ -33,6 +33,15 @@ public record MeanInterval(double mean, double halfWidth, int batches, int df, i
     return df > 0 ? halfWidth / TQuantile.twoSided95(df) : Double.NaN;
   }
 
+  /**
+   * This interval with a half-width of at least {@code relative} of the mean: what a run stopped by
+   * {@link EarlyStop} states (the target it stopped at, not its own, by-chance narrower interval).
+   */
+  public MeanInterval widenedTo(double relative) {
+    double floor = relative * Math.abs(mean);
+    return known() && halfWidth < floor ? new MeanInterval(mean, floor, batches, df, n, batchMeansLag1) : this;
+  }
+
   public boolean known() {
     return !Double.isNaN(halfWidth);
   }

@@ -1,7 +1,10 @@
 package dev.ycsbmongo.orchestrator.stats;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import org.HdrHistogram.Histogram;
 
 /**
  * Measured behaviour of this package's intervals and rules on synthetic AR(1) series: what
@@ -60,7 +63,8 @@ final class Coverage {
    * Runs that stop early: each checks every {@code stop.checkEvery()} values from the rule's minimum
    * window and stops when {@link EarlyStop#precisionReached} says so, or at {@code budget} values.
    * Returns {share stopped early, coverage of the stopped runs' intervals, their mean length,
-   * coverage of a fixed-length run of the budget, coverage of the stopped runs' mean ± the target precision}.
+   * coverage of a fixed-length run of the budget, coverage of the stopped runs' mean ± the target
+   * precision (what they state), share of all runs that stopped and missed the truth by more than the target}.
    */
   static double[] earlyStop(EarlyStop stop, double phi, int budget, int replicates) {
     Random r = new Random(SEED + 13 + budget + Math.round(phi * 100));
@@ -87,7 +91,7 @@ final class Coverage {
     }
     return new double[] {(double) stopped / replicates, stopped == 0 ? Double.NaN : (double) stoppedCover / stopped,
         stopped == 0 ? Double.NaN : length / stopped, (double) fixedCover / replicates,
-        stopped == 0 ? Double.NaN : (double) targetCover / stopped};
+        stopped == 0 ? Double.NaN : (double) targetCover / stopped, (double) (stopped - targetCover) / replicates};
   }
 
   /** As {@link #earlyStop}, without the guard of two precise checks in a row: the first precise check stops. */
@@ -108,5 +112,52 @@ final class Coverage {
       }
     }
     return new double[] {(double) stopped / replicates, stopped == 0 ? Double.NaN : (double) stoppedCover / stopped};
+  }
+
+  /**
+   * Share of windows whose {@link LatencyMean} interval holds the true average: per-interval
+   * averages an AR(1) of {@code phi} around 500 µs (sd 50), operation counts 800-1,199 independently.
+   */
+  static double latencyMean(double phi, int n, int replicates) {
+    Random r = new Random(SEED + 17 + n);
+    Ar1 averages = new Ar1(500, 50, phi);
+    int cover = 0;
+    for (int i = 0; i < replicates; i++) {
+      double[] a = averages.series(n, r);
+      List<IntervalLatency> xs = new ArrayList<>();
+      for (double v : a) {
+        xs.add(new IntervalLatency(800 + r.nextInt(400), v));
+      }
+      cover += LatencyMean.of(xs).contains(500) ? 1 : 0;
+    }
+    return (double) cover / replicates;
+  }
+
+  /**
+   * Share of windows whose {@link PercentileBootstrap} interval holds the true percentile:
+   * exponential latencies of mean 1,000 µs ({@code p} percentile {@code -1000 ln(1 - p/100)}),
+   * {@code n} intervals of {@code perInterval} operations, 500 bootstrap replicates each.
+   */
+  static double percentile(double p, int n, int perInterval, int windows) {
+    Random r = new Random(SEED + 19 + n);
+    double truth = -1000 * Math.log(1 - p / 100);
+    int cover = 0;
+    for (int i = 0; i < windows; i++) {
+      List<LatencyHistogram> xs = exponentialIntervals(r, n, perInterval);
+      cover += PercentileBootstrap.of(xs, p, PercentileBootstrap.blockLength(n), 500, i).contains(truth) ? 1 : 0;
+    }
+    return (double) cover / windows;
+  }
+
+  static List<LatencyHistogram> exponentialIntervals(Random r, int n, int perInterval) {
+    List<LatencyHistogram> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Histogram h = new Histogram(3);
+      for (int k = 0; k < perInterval; k++) {
+        h.recordValue(Math.round(-1000 * Math.log(1 - r.nextDouble())));
+      }
+      out.add(LatencyHistogram.of(h));
+    }
+    return out;
   }
 }

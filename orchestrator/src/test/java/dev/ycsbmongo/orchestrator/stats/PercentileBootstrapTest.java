@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
@@ -53,28 +52,13 @@ class PercentileBootstrapTest {
    */
   @Test
   void coversKnownPercentiles() {
-    Random r = new Random(Coverage.SEED);
-    int reps = 200;
-    int cover99 = 0;
-    int cover50 = 0;
-    for (int i = 0; i < reps; i++) {
-      List<LatencyHistogram> xs = exponentialIntervals(r, 60, 400);
-      cover99 += PercentileBootstrap.of(xs, 99, PercentileBootstrap.blockLength(60), 500, i).contains(1000 * Math.log(100)) ? 1 : 0;
-      cover50 += PercentileBootstrap.of(xs, 50, PercentileBootstrap.blockLength(60), 500, i).contains(1000 * Math.log(2)) ? 1 : 0;
-    }
-    assertTrue(cover99 >= 0.90 * reps && cover99 <= 0.995 * reps, "p99 coverage " + cover99 + "/" + reps);
-    assertTrue(cover50 >= 0.90 * reps && cover50 <= 0.995 * reps, "p50 coverage " + cover50 + "/" + reps);
+    double c99 = Coverage.percentile(99, 60, 400, 200);
+    double c50 = Coverage.percentile(50, 60, 400, 200);
+    assertTrue(c99 >= 0.90 && c99 <= 0.995, "p99 coverage " + c99);
+    assertTrue(c50 >= 0.90 && c50 <= 0.995, "p50 coverage " + c50);
   }
 
   private static List<LatencyHistogram> exponentialIntervals(Random r, int n, int perInterval) {
-    List<LatencyHistogram> out = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      Histogram h = new Histogram(3);
-      for (int k = 0; k < perInterval; k++) {
-        h.recordValue(Math.round(-1000 * Math.log(1 - r.nextDouble())));
-      }
-      out.add(LatencyHistogram.of(h));
-    }
-    return out;
+    return Coverage.exponentialIntervals(r, n, perInterval);
   }
 }
