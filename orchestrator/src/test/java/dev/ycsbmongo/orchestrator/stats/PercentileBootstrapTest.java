@@ -46,16 +46,14 @@ class PercentileBootstrapTest {
   }
 
   /**
-   * Exponential latencies of mean 1,000 µs (p99 = 1000 ln 100 = 4,605 µs, p50 = 693 µs), 60
-   * intervals of 400 operations: the block-bootstrap interval holds the true percentile in
-   * 90-99.5% of 200 windows (binomial standard error 1.5% at 95%).
+   * Exponential latencies of mean 1,000 µs (p99 = 1000 ln 100 = 4,605 µs), 60 intervals of 400
+   * operations: the block-bootstrap interval holds the true p99 in 90-99.5% of 200 windows (binomial
+   * standard error 1.5% at 95%). Other percentiles and lengths: bench/ci-coverage.sh.
    */
   @Test
-  void coversKnownPercentiles() {
+  void coversAKnownP99() {
     double c99 = Coverage.percentile(99, 60, 400, 200);
-    double c50 = Coverage.percentile(50, 60, 400, 200);
     assertTrue(c99 >= 0.90 && c99 <= 0.995, "p99 coverage " + c99);
-    assertTrue(c50 >= 0.90 && c50 <= 0.995, "p50 coverage " + c50);
   }
 
   private static List<LatencyHistogram> exponentialIntervals(Random r, int n, int perInterval) {
