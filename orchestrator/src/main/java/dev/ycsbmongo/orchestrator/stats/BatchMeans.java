@@ -16,12 +16,13 @@ package dev.ycsbmongo.orchestrator.stats;
 public final class BatchMeans {
 
   /**
-   * Batches for a series of any length. Measured on AR(1) series of 2,000 replicates each: 5 batches
-   * cover the true mean 94-96% of the time without autocorrelation, 93.6-95.5% for a lag-1
-   * correlation of 0.5 from 30 values, and 93.8% at 0.8 from 120 values. 10 batches give intervals
-   * about a quarter narrower (t on 9 df is 2.26 against 2.78 on 4) but under-cover at 0.5 until 60
-   * values (88.9% at 30) and at 0.8 until 300; sqrt(n) batches under-cover at 0.8 at every length.
-   * An interval that is honest over more of the series a run produces was worth the width.
+   * Batches for a series of any length. Measured on AR(1) series, 2,000 replicates per case
+   * (BENCHMARKS.md): 5 batches cover the true mean 94.6-95.2% without autocorrelation from 20 values,
+   * 93.5-96.1% for a lag-1 correlation of 0.5 from 60 (92.4% at 30), and 94.1-94.7% at 0.8 from 120.
+   * 10 batches give intervals about a fifth narrower (t on 9 df is 2.26 against 2.78 on 4) but
+   * under-cover at 0.5 until 120 values (87.2% at 30) and at 0.8 until 300; sqrt(n) batches
+   * under-cover at 0.8 at every length. An interval that is honest over more of the series a run
+   * produces was worth the width.
    */
   public static final int DEFAULT_BATCHES = 5;
 

@@ -21,14 +21,17 @@ final class Coverage {
   private Coverage() {
   }
 
-  /** Share of replicates whose batch-means interval holds the true mean, and their average relative half-width. */
+  /**
+   * Share of replicates whose batch-means interval holds the true mean, and their average relative
+   * half-width; {@code batches} 0 means sqrt(n) batches.
+   */
   static double[] batchMeans(double phi, int n, int batches, int replicates) {
     Random r = new Random(SEED + n * 31L + Math.round(phi * 100));
     Ar1 g = new Ar1(MEAN, SD, phi);
     int cover = 0;
     double width = 0;
     for (int i = 0; i < replicates; i++) {
-      MeanInterval m = BatchMeans.of(g.series(n, r), batches);
+      MeanInterval m = BatchMeans.of(g.series(n, r), batches > 0 ? batches : (int) Math.sqrt(n));
       cover += m.contains(MEAN) ? 1 : 0;
       width += m.relativeHalfWidth();
     }

@@ -18,9 +18,9 @@ public final class CoverageTable {
     int reps = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
     System.out.printf(Locale.ROOT, "AR(1), mean %.0f, sd %.0f (CV 10%%), %d replicates per case, seed %d%n",
         Coverage.MEAN, Coverage.SD, reps, Coverage.SEED);
-    for (int batches : new int[] {BatchMeans.DEFAULT_BATCHES, 10}) {
-      System.out.printf(Locale.ROOT, "%nbatch means, %d batches: coverage of the true mean (mean relative half-width)%n",
-          batches);
+    for (int batches : new int[] {BatchMeans.DEFAULT_BATCHES, 10, 0}) {
+      System.out.printf(Locale.ROOT, "%nbatch means, %s batches: coverage of the true mean (mean relative half-width)%n",
+          batches > 0 ? String.valueOf(batches) : "sqrt(n)");
       System.out.print("phi   ");
       for (int n : LENGTHS) {
         System.out.printf(Locale.ROOT, "| n=%-13d", n);
