@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.stats;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * One status interval's latency figures for one operation, as YCSB's status line or an interval
  * histogram gives them.
@@ -16,5 +18,11 @@ public record IntervalLatency(long count, double meanMicros) {
     if (count > 0 && !(meanMicros >= 0)) {
       throw new IllegalArgumentException("average latency " + meanMicros + " µs must be a non-negative number");
     }
+  }
+
+  /** One interval's histogram (microseconds) as its count and average. */
+  public static IntervalLatency of(Histogram h) {
+    long n = h.getTotalCount();
+    return new IntervalLatency(n, n > 0 ? h.getMean() : 0);
   }
 }

@@ -67,21 +67,27 @@ public final class PercentileBootstrap {
     if (Arrays.stream(merged).sum() == 0) {
       throw new IllegalArgumentException("no operations in " + n + " intervals: a percentile needs at least one");
     }
-    long value = percentile(grid, merged, percentile);
+    long value = percentile(grid, merged, Arrays.stream(merged).sum(), percentile);
     SplittableRandom random = new SplittableRandom(seed);
     long[] reps = new long[replicates];
     int filled = 0;
+    long[] totals = new long[n];
+    for (int i = 0; i < n; i++) {
+      totals[i] = intervals.get(i).total();
+    }
     while (filled < replicates) {
       Arrays.fill(merged, 0);
+      long total = 0;
       for (int drawn = 0; drawn < n; ) {
         int start = random.nextInt(n);
         for (int k = 0; k < blockLength && drawn < n; k++, drawn++) {
           int i = (start + k) % n;
           add(merged, index[i], counts[i]);
+          total += totals[i];
         }
       }
-      if (Arrays.stream(merged).sum() > 0) {
-        reps[filled++] = percentile(grid, merged, percentile);
+      if (total > 0) {
+        reps[filled++] = percentile(grid, merged, total, percentile);
       }
     }
     Arrays.sort(reps);
@@ -98,18 +104,28 @@ public final class PercentileBootstrap {
 
   /** The smallest bound with at least {@code percentile}% of the operations at or below it (HdrHistogram's rule). */
   static long percentile(long[] grid, long[] counts, double percentile) {
-    long total = 0;
-    for (long c : counts) {
-      total += c;
-    }
+    return percentile(grid, counts, Arrays.stream(counts).sum(), percentile);
+  }
+
+  private static long percentile(long[] grid, long[] counts, long total, double percentile) {
     long needed = Math.max(1, (long) Math.ceil(percentile / 100 * total));
-    long seen = 0;
-    for (int i = 0; i < grid.length; i++) {
-      seen += counts[i];
-      if (seen >= needed) {
-        return grid[i];
+    if (percentile <= 50) {
+      long seen = 0;
+      for (int i = 0; i < grid.length; i++) {
+        seen += counts[i];
+        if (seen >= needed) {
+          return grid[i];
+        }
       }
+      return grid[grid.length - 1];
     }
-    return grid[grid.length - 1];
+    // a high percentile is nearer the top: walk down while the bucket below still holds enough
+    long below = total;
+    int i = grid.length - 1;
+    while (i > 0 && below - counts[i] >= needed) {
+      below -= counts[i];
+      i--;
+    }
+    return grid[i];
   }
 }

@@ -41,7 +41,7 @@ class EarlyStopTest {
   @Test
   void stoppedRunsHoldTheTarget() {
     for (int budget : new int[] {120, 300}) {
-      double[] e = Coverage.earlyStop(STOP, 0, budget, 2000);
+      double[] e = Coverage.earlyStop(STOP, 0, budget, 1000);
       assertTrue(e[0] > 0.8, "stopped early " + e[0]);
       assertTrue(e[1] < 0.93, "own-interval coverage " + e[1] + ": repeated looks should show");
       assertTrue(e[4] >= 0.95, "coverage of ±target " + e[4]);

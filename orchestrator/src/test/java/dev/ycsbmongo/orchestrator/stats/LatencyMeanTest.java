@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class LatencyMeanTest {
@@ -39,6 +40,16 @@ class LatencyMeanTest {
     assertEquals(r, m.mean(), 1e-9);
     assertEquals(expected, m.halfWidth(), 1e-4);
     assertEquals(3, m.df());
+  }
+
+  @Test
+  void fromHdrHistograms() {
+    Histogram a = new Histogram(3);
+    a.recordValueWithCount(100, 1000);
+    Histogram b = new Histogram(3);
+    b.recordValueWithCount(200, 3000);
+    MeanInterval m = LatencyMean.of(List.of(IntervalLatency.of(a), IntervalLatency.of(b), IntervalLatency.of(new Histogram(3))));
+    assertEquals(175, m.mean(), 0.1);
   }
 
   @Test
