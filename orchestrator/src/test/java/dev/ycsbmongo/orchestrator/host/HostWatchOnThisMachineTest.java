@@ -1,0 +1,101 @@
+package dev.ycsbmongo.orchestrator.host;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/**
+ * Environment-dependent: this machine's own /proc (Linux only; skipped where /proc/stat cannot be
+ * read). A shell loop burning CPU is counted as ours when it is our child and as other processes'
+ * when it is not our descendant. The machine may be busy with other work, so the checks are on
+ * direction and rough size, against the burner's own CPU time from its /proc/[pid]/stat.
+ */
+@EnabledOnOs(OS.LINUX)
+class HostWatchOnThisMachineTest {
+
+  private static final long BURN_MILLIS = 2000;
+
+  @BeforeAll
+  static void procIsReadable() {
+    assumeTrue(Files.isReadable(Path.of("/proc/stat")), "no readable /proc/stat here");
+  }
+
+  @Test
+  void readsSaneFiguresOfThisMachine() {
+    ProcHost host = ProcHost.current();
+    assertTrue(host.onlineCores() >= 1, "cores: " + host.onlineCores());
+    assertTrue(host.effectiveCores() > 0 && host.effectiveCores() <= host.onlineCores(), "usable: " + host.effectiveCores());
+    assertNotNull(host.cpuModel());
+    assertTrue(!host.cpuModel().isBlank());
+    assertTrue(host.loadAverage() >= 0);
+    assertTrue(host.hostTimes().total() > 0);
+    assertTrue(host.treeTicks() > 0, "this JVM has run for a while");
+  }
+
+  @Test
+  void aBurningChildIsOurs() throws Exception {
+    Process child = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+    try {
+      Burn burn = watch(child.pid());
+      assertTrue(burn.load.ourShare() >= 0.8 * burn.burnerShare,
+          "ours " + burn.load.ourShare() + " should hold the child's " + burn.burnerShare);
+    } finally {
+      child.destroyForcibly();
+      child.waitFor();
+    }
+  }
+
+  @Test
+  void aBurningProcessThatIsNotOursIsOthers() throws Exception {
+    // the inner shell outlives the outer one and is handed to init (or a subreaper above us): not our descendant
+    Process outer = new ProcessBuilder("sh", "-c", "sh -c 'while :; do :; done' </dev/null >/dev/null 2>&1 & echo $!")
+        .start();
+    long pid;
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(outer.getInputStream(), StandardCharsets.UTF_8))) {
+      pid = Long.parseLong(out.readLine().trim());
+    }
+    outer.waitFor();
+    try {
+      Burn burn = watch(pid);
+      assertTrue(burn.load.othersShare() >= 0.8 * burn.burnerShare,
+          "others " + burn.load.othersShare() + " should hold the burner's " + burn.burnerShare);
+      assertTrue(burn.load.ourShare() < 0.5 * burn.burnerShare,
+          "ours " + burn.load.ourShare() + " should not hold the burner's " + burn.burnerShare);
+    } finally {
+      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  private record Burn(ClientHostLoad load, double burnerShare) {
+  }
+
+  /** Watches the host while {@code pid} burns; the burner's share is its CPU time over the machine's. */
+  private static Burn watch(long pid) throws InterruptedException, IOException {
+    ProcHost host = ProcHost.current();
+    HostWatch watch = HostWatch.start(host);
+    CpuTimes t0 = host.hostTimes();
+    Long b0 = host.processTicks(pid);
+    Thread.sleep(BURN_MILLIS);
+    Long b1 = host.processTicks(pid);
+    CpuTimes t1 = host.hostTimes();
+    ClientHostLoad load = watch.finish();
+    assertNotNull(b0, "burner " + pid + " not found");
+    assertNotNull(b1);
+    double burnerShare = (double) (b1 - b0) / (t1.total() - t0.total());
+    // even on a busy 2-core machine the burner gets a slice; under 5% of the cores the checks would say little
+    assertTrue(burnerShare >= 0.05, "the burner ran only " + burnerShare + " of the cores");
+    System.out.println("burner " + burnerShare + "; " + load.describe());
+    return new Burn(load, burnerShare);
+  }
+}
