@@ -10,16 +10,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The client host as Linux shows it under /proc and /sys: its CPU model, cores, the cores this
  * process may use, load average, the machine's CPU time, and the CPU time of this process's tree
- * (this JVM and every descendant: the YCSB JVMs it starts, a local embedded server). Every reading
+ * (this JVM and every descendant: the YCSB JVMs it starts, an embedded server in it) and of a
+ * server on this host it is told of ({@link #alsoOurs}). Every reading
  * is null where the file is missing or unreadable (not Linux, a container without /proc/stat), never
  * an exception. The root is a parameter so tests read stand-in trees.
  */
@@ -28,6 +33,8 @@ public final class ProcHost {
   private final Path root;
   private final Path proc;
   private final long pid;
+  /** The roots of "our" trees: this process and, for a server on this host, its process. */
+  private final Set<Long> roots;
   private final ByteBuffer buffer = ByteBuffer.allocate(4096);
 
   /**
@@ -35,9 +42,25 @@ public final class ProcHost {
    * @param pid the process whose tree is "ours"
    */
   public ProcHost(Path root, long pid) {
+    this(root, pid, Set.of(pid));
+  }
+
+  private ProcHost(Path root, long pid, Set<Long> roots) {
     this.root = root;
     this.proc = root.resolve("proc");
     this.pid = pid;
+    this.roots = Set.copyOf(roots);
+  }
+
+  /**
+   * The same host with these processes' trees counted as ours too: a target's server running on
+   * this host (a mongod the user started, found by {@link #listener}) is part of the benchmark, not
+   * another process competing with it.
+   */
+  public ProcHost alsoOurs(Collection<Long> pids) {
+    Set<Long> all = new LinkedHashSet<>(roots);
+    all.addAll(pids);
+    return new ProcHost(root, pid, all);
   }
 
   /** This machine and this JVM. */
@@ -200,13 +223,58 @@ public final class ProcHost {
       return null;
     }
     long sum = 0;
-    ArrayDeque<Long> todo = new ArrayDeque<>(List.of(pid));
+    Set<Long> seen = new HashSet<>();  // a root inside another's tree counts once
+    ArrayDeque<Long> todo = new ArrayDeque<>(roots);
     while (!todo.isEmpty()) {
       long p = todo.pop();
-      sum += ticks.getOrDefault(p, 0L);
-      todo.addAll(children.getOrDefault(p, List.of()));
+      if (seen.add(p)) {
+        sum += ticks.getOrDefault(p, 0L);
+        todo.addAll(children.getOrDefault(p, List.of()));
+      }
     }
     return sum;
+  }
+
+  /**
+   * The process listening on this TCP port here (IPv4 or IPv6), from /proc/net/tcp's listening
+   * sockets and the socket links in /proc/[pid]/fd; empty when none is, or when it belongs to
+   * another user (its descriptors cannot be read).
+   */
+  public Optional<Long> listener(int port) {
+    Set<String> inodes = new HashSet<>();
+    for (String table : List.of("proc/net/tcp", "proc/net/tcp6")) {
+      String t = text(table);
+      if (t == null) {
+        continue;
+      }
+      for (String line : t.split("\n")) {
+        // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+        String[] f = line.trim().split("\\s+");
+        if (f.length > 9 && f[3].equals("0A") && f[1].endsWith(String.format(Locale.ROOT, ":%04X", port))) {
+          inodes.add("socket:[" + f[9] + "]");
+        }
+      }
+    }
+    if (inodes.isEmpty()) {
+      return Optional.empty();
+    }
+    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(proc, d -> d.getFileName().toString().chars()
+        .allMatch(Character::isDigit))) {
+      for (Path dir : dirs) {
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(dir.resolve("fd"))) {
+          for (Path fd : fds) {
+            if (inodes.contains(Files.readSymbolicLink(fd).toString())) {
+              return Optional.of(Long.parseLong(dir.getFileName().toString()));
+            }
+          }
+        } catch (IOException | RuntimeException e) {
+          // another user's process, or one that ended: not the listener we can see
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+    return Optional.empty();
   }
 
   /** One process's own user + system ticks (not its children's); null when it is gone. */

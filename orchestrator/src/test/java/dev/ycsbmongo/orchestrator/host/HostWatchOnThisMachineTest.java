@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.host;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -7,9 +8,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -41,6 +45,13 @@ class HostWatchOnThisMachineTest {
     assertTrue(host.loadAverage() >= 0);
     assertTrue(host.hostTimes().total() > 0);
     assertTrue(host.treeTicks() > 0, "this JVM has run for a while");
+  }
+
+  @Test
+  void findsThisJvmListeningOnAPort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      assertEquals(Optional.of(ProcessHandle.current().pid()), ProcHost.current().listener(socket.getLocalPort()));
+    }
   }
 
   @Test

@@ -3,7 +3,10 @@ package dev.ycsbmongo.orchestrator.host;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,6 +97,32 @@ class ProcHostTest {
   }
 
   @Test
+  void aServerOnThisHostCountsAsOursOnceWhenToldOf() throws Exception {
+    new StandInProc(root)
+        .process(1, 0, 0, 0, 0, 0)
+        .process(100, 1, 30, 0, 0, 0)
+        .process(200, 100, 20, 0, 0, 0)
+        .process(500, 1, 400, 100, 0, 0)            // a mongod the user started
+        .process(501, 500, 5, 0, 0, 0)
+        .process(600, 1, 7000, 0, 0, 0)
+        .file("proc/net/tcp", "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
+            + "   0: 0100007F:6989 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 777 1 0 100 0 0 10 0\n"
+            + "   1: 0100007F:9C40 0100007F:6989 01 00000000:00000000 00:00000000 00000000  1000        0 888 1 0 20 4 30 10 -1\n")
+        .file("proc/net/tcp6", "  sl  local_address                         remote_address                        st\n");
+    Files.createDirectories(root.resolve("proc/500/fd"));
+    Files.createSymbolicLink(root.resolve("proc/500/fd/0"), Path.of("pipe:[4242]"));
+    Files.createSymbolicLink(root.resolve("proc/500/fd/11"), Path.of("socket:[777]"));
+    Files.createDirectories(root.resolve("proc/600/fd"));
+    Files.createSymbolicLink(root.resolve("proc/600/fd/5"), Path.of("socket:[888]"));
+    ProcHost host = new ProcHost(root, 100);
+    assertEquals(Optional.of(500L), host.listener(27017));
+    assertEquals(Optional.empty(), host.listener(40000), "port 40000 is a connected socket, not a listener");
+    assertEquals(50, host.treeTicks());
+    assertEquals(50 + 505, host.alsoOurs(List.of(500L)).treeTicks());
+    assertEquals(50, host.alsoOurs(List.of(200L)).treeTicks(), "a root inside our tree counts once");
+  }
+
+  @Test
   void aMissingProcIsUnknownNeverAnError() {
     ProcHost host = new ProcHost(root, 100);
     assertNull(host.cpuModel());
@@ -102,6 +131,7 @@ class ProcHostTest {
     assertNull(host.loadAverage());
     assertNull(host.hostTimes());
     assertNull(host.treeTicks());
+    assertEquals(Optional.empty(), host.listener(27017));
   }
 
   @Test
