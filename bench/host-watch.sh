@@ -4,7 +4,8 @@
 # dev.ycsbmongo.orchestrator.host): one reading, taken once a second through every cell (/proc/stat
 # and every process's /proc/[pid]/stat, for this process tree's CPU time), in CPU and wall
 # microseconds, with the machine's own processes and with EXTRA idle processes added (default 0
-# 1000); and a cell's fixed cost (its first and last readings). No server. Needs `mvn package`
+# 1000); a cell's fixed cost (its first and last readings); and finding the process that listens on
+# a port (a local target's server). No server. Needs `mvn package`
 # first. Linux only. POSIX sh.
 set -eu
 root=$(CDPATH='' cd -P -- "$(dirname -- "$0")/.." && pwd)

@@ -6,6 +6,8 @@ import dev.ycsbmongo.orchestrator.host.ProcHost;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +21,8 @@ import java.util.Locale;
  * process's /proc/[pid]/stat for our tree, what the watch does once a second) in CPU and wall time,
  * median of {@value #SAMPLES} readings after {@value #SAMPLES} warm-up ones, with the machine's own
  * processes and with {@code extra} idle {@code sleep} processes added (the scan is one file per
- * process); and a cell's fixed cost (start and finish: CPU model, cores, quota, load). Usage:
+ * process); a cell's fixed cost (start and finish: CPU model, cores, quota, load); and finding the
+ * process listening on a port (this JVM's own socket: a scan of every process's descriptors). Usage:
  * {@code HostWatchBench [extra...]} (default 0 1000). Run by {@code bench/host-watch.sh}.
  */
 public final class HostWatchBench {
@@ -34,7 +37,7 @@ public final class HostWatchBench {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     ProcHost host = ProcHost.current();
     System.out.println("extra_processes  processes  reading_cpu_us(median)  reading_wall_us(median)"
-        + "  reading_cpu_us(p90)  share_of_one_core_at_1/s  cell_start_finish_cpu_us");
+        + "  reading_cpu_us(p90)  share_of_one_core_at_1/s  cell_start_finish_cpu_us  listener_lookup_ms");
     for (int extra : extras) {
       List<Process> sleepers = new ArrayList<>();
       try {
@@ -65,8 +68,17 @@ public final class HostWatchBench {
         }
         double cellUs = (threads.getCurrentThreadCpuTime() - c0) / 1e3 / cells;
         double medianUs = cpu[SAMPLES / 2] / 1e3;
-        System.out.printf(Locale.ROOT, "%15d  %9d  %22.0f  %23.0f  %19.0f  %23.2f%%  %24.0f%n", extra, processes(),
-            medianUs, wall[SAMPLES / 2] / 1e3, cpu[SAMPLES * 9 / 10] / 1e3, medianUs / 1e6 * 100, cellUs);
+        double lookupMs;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+          long l0 = System.nanoTime();
+          if (host.listener(socket.getLocalPort()).isEmpty()) {
+            throw new IllegalStateException("this JVM's own listening socket not found");
+          }
+          lookupMs = (System.nanoTime() - l0) / 1e6;
+        }
+        System.out.printf(Locale.ROOT, "%15d  %9d  %22.0f  %23.0f  %19.0f  %23.2f%%  %24.0f  %18.1f%n", extra,
+            processes(), medianUs, wall[SAMPLES / 2] / 1e3, cpu[SAMPLES * 9 / 10] / 1e3, medianUs / 1e6 * 100, cellUs,
+            lookupMs);
       } finally {
         for (Process p : sleepers) {
           p.destroyForcibly();
