@@ -1,0 +1,8 @@
+/**
+ * The client host watched while a cell runs: its CPU model, cores, load average, steal time and the
+ * CPU other processes took, read from /proc ({@link dev.ycsbmongo.orchestrator.host.ProcHost}),
+ * sampled once a second ({@link dev.ycsbmongo.orchestrator.host.HostWatch}) into one record per cell
+ * ({@link dev.ycsbmongo.orchestrator.host.ClientHostLoad}), and the rule that calls a cell's client
+ * host busy ({@link dev.ycsbmongo.orchestrator.host.HostBusyRule}).
+ */
+package dev.ycsbmongo.orchestrator.host;
