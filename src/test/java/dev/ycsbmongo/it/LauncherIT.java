@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -117,6 +118,36 @@ class LauncherIT {
     assertEquals(List.of(), ran.failures(), run.diagnostics());
     assertEquals(50_000, ran.succeeded(Launchers.OPERATIONS), run.diagnostics());
     assertEquals(1, poolSummaries(run), "the client closed only after the last thread\n" + run.diagnostics());
+  }
+
+  @Test
+  void shouldEndARunEarlyAndCleanlyWhenTheStopFileAppears() throws Exception {
+    ycsb("load", 2, Duration.ofSeconds(120), "-p", "recordcount=200");
+    Path stop = workDir.resolve("stop-" + System.nanoTime());
+    List<String> command = Launchers.command(ycsb, "run", 2, "-p", "recordcount=200",
+        "-p", "operationcount=100000000", "-p", "maxexecutiontime=120", "-p", "mongodb.url=" + mongo.uri(database));
+    LauncherRun run = LauncherRun.run(workDir, Duration.ofSeconds(60),
+        Map.of("JAVA_OPTS", "-D" + dev.ycsbmongo.binding.launch.EarlyStop.STOP_FILE + "=" + stop), process -> {
+          try {
+            Thread.sleep(4_000);
+            Files.writeString(stop, "the mean is known within 3%\n");
+          } catch (Exception e) {
+            throw new AssertionError(e);
+          }
+        }, command);
+    System.out.println("[it] " + run.describe());
+
+    YcsbOutput ran = YcsbOutput.parse(run.stdout);
+    assertEquals(0, run.exitCode, run.diagnostics());
+    assertTrue(run.elapsed.toSeconds() < 30, "ended soon after the stop file, long before maxexecutiontime=120: "
+        + run.elapsed + "\n" + run.diagnostics());
+    assertTrue(run.stderr.contains("ycsb: stop requested by the orchestrator: the mean is known within 3%"),
+        run.diagnostics());
+    assertEquals(List.of(), ran.failures(), run.diagnostics());
+    assertTrue(ran.succeeded(Launchers.OPERATIONS) > 0, "the operations done before the stop are reported\n"
+        + run.diagnostics());
+    double runTimeMs = ran.overall("RunTime(ms)");
+    assertTrue(runTimeMs >= 3_000 && runTimeMs < 30_000, "YCSB's RunTime is the run's real length: " + runTimeMs);
   }
 
   private LauncherRun ycsb(String phase, int threads, Duration timeout, String... extra) throws Exception {

@@ -36,6 +36,12 @@ final class YcsbOutput {
     return series.containsKey(seriesName);
   }
 
+  /** A figure of the {@code [OVERALL]} block ({@code RunTime(ms)}, {@code Throughput(ops/sec)}); NaN if absent. */
+  double overall(String metric) {
+    String value = series.getOrDefault("OVERALL", Map.of()).get(metric);
+    return value == null ? Double.NaN : Double.parseDouble(value);
+  }
+
   /** The {@code Return=STATUS} count of a series, 0 if absent. */
   long returns(String seriesName, String status) {
     String value = series.getOrDefault(seriesName, Map.of()).get("Return=" + status);

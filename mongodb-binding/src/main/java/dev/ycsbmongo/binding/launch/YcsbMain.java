@@ -72,7 +72,8 @@ public final class YcsbMain {
     }
     jvmDefaultsNote(System.getenv()).ifPresent(System.err::println);
     if (args[0].equals("client")) {
-      site.ycsb.Client.main(rest);
+      site.ycsb.Client.main(EarlyStop.withStoppableWorkload(rest, effectiveProperties(rest),
+          System.getProperty(EarlyStop.STOP_FILE)));
     } else {
       site.ycsb.CommandLine.main(rest);
     }
