@@ -8,6 +8,7 @@ import dev.ycsbmongo.orchestrator.clients.FrameReader;
 import dev.ycsbmongo.orchestrator.clients.MergeException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionMerge;
 import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.process.ConnectionFile;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;

@@ -9,6 +9,7 @@ import dev.ycsbmongo.orchestrator.kubernetes.FleetResult;
 import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
 import dev.ycsbmongo.orchestrator.kubernetes.SecretValues;
 import dev.ycsbmongo.orchestrator.plan.KubernetesSettings;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;

@@ -17,6 +17,7 @@ import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.PlanOrigins;
 import dev.ycsbmongo.orchestrator.plan.PropertyRules;
 import dev.ycsbmongo.orchestrator.plan.PlanOrigins.Origin;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;

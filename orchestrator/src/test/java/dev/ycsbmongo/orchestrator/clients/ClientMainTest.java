@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
-import dev.ycsbmongo.orchestrator.exec.ChildJvm;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -11,6 +11,7 @@ import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
 import dev.ycsbmongo.orchestrator.plan.PlanExpander;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
 import dev.ycsbmongo.orchestrator.results.PhaseParameters;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ycsbmongo.orchestrator.plan.ExamplePlans;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

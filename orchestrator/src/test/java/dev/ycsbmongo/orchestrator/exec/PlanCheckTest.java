@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.orchestrator.plan.MatrixSize;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

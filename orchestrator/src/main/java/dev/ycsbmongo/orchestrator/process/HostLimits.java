@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.process;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,7 +71,7 @@ public interface HostLimits {
 
     private final Path root;
 
-    Proc(Path root) {
+    public Proc(Path root) {
       this.root = root;
     }
 

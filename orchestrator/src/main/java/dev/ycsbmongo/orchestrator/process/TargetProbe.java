@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.process;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.client.MongoClient;

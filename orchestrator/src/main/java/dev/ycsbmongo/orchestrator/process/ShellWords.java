@@ -1,17 +1,17 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.process;
 
 import java.util.List;
 import java.util.regex.Pattern;
 
 /** Joins words into one line that a POSIX shell splits back into the same words. */
-final class ShellWords {
+public final class ShellWords {
 
   private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_./:=+,@%-]+");
 
   private ShellWords() {
   }
 
-  static String join(List<String> words) {
+  public static String join(List<String> words) {
     StringBuilder b = new StringBuilder();
     for (String w : words) {
       if (b.length() > 0) {
@@ -22,7 +22,7 @@ final class ShellWords {
     return b.toString();
   }
 
-  static String quote(String word) {
+  public static String quote(String word) {
     if (SAFE.matcher(word).matches()) {
       return word;
     }

@@ -1,10 +1,10 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbmongo.orchestrator.exec.StopSignal.Reason;
+import dev.ycsbmongo.orchestrator.process.StopSignal.Reason;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

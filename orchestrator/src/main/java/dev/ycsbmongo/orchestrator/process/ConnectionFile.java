@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.process;
 
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.binding.launch.ParentWatch;

@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.process;
 
 import dev.ycsbmongo.binding.launch.ParentWatch;
 import java.nio.file.Files;
@@ -59,7 +59,7 @@ public record ChildJvm(Path java, String classPath, List<String> extraOptions) {
     return "-D" + ParentWatch.PARENT_PID + "=" + ProcessHandle.current().pid();
   }
 
-  List<String> command(int threads) {
+  public List<String> command(int threads) {
     List<String> c = new ArrayList<>();
     c.add(java.toString());
     c.add("-Xmx1g");

@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.process;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,27 +11,27 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /** A loopback server that answers every request with the same bytes, which are not a MongoDB reply. */
-final class GarbageServer implements AutoCloseable {
+public final class GarbageServer implements AutoCloseable {
 
   /** An HTTP error page, as a web server on the wrong port would answer. */
-  static final byte[] HTTP = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+  public static final byte[] HTTP = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
   /** A header announcing a 2 GiB reply (then a few bytes of it). */
-  static byte[] twoGibHeader() {
+  public static byte[] twoGibHeader() {
     return ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN).putInt(Integer.MAX_VALUE).putInt(1).putInt(1)
         .putInt(2013).array();
   }
 
   private final ServerSocket socket;
 
-  GarbageServer(byte[] reply) throws IOException {
+  public GarbageServer(byte[] reply) throws IOException {
     socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     Thread t = new Thread(() -> serve(reply), "garbage-server");
     t.setDaemon(true);
     t.start();
   }
 
-  int port() {
+  public int port() {
     return socket.getLocalPort();
   }
 
