@@ -4,7 +4,7 @@ import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.process.HostLimits;
 import dev.ycsbmongo.orchestrator.exec.PlanCheck;
 import dev.ycsbmongo.orchestrator.exec.PlanRunner;
-import dev.ycsbmongo.orchestrator.exec.RunDirectory;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.RunSession;

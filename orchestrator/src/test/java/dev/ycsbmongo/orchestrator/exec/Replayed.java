@@ -12,6 +12,7 @@ import dev.ycsbmongo.orchestrator.report.compare.Pair;
 import dev.ycsbmongo.orchestrator.report.compare.Range;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

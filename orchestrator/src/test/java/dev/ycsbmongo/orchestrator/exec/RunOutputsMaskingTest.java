@@ -22,6 +22,7 @@ import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultFixtures;
 import dev.ycsbmongo.orchestrator.results.ResultsJson;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.results;
 
 import dev.ycsbmongo.orchestrator.FileNames;
 import dev.ycsbmongo.orchestrator.plan.Phase;
@@ -36,7 +36,7 @@ public record RunDirectory(Path path) {
   /** The comparisons {@code report --compare} made within the run, one BY=A,B a line: redrawn with the tables. */
   public static final String COMPARISONS = "comparisons.txt";
   static final String PHASES = "phases";
-  static final String COMMAND = "command.txt";
+  public static final String COMMAND = "command.txt";
 
   public RunDirectory {
     path = path.toAbsolutePath().normalize();
@@ -83,7 +83,7 @@ public record RunDirectory(Path path) {
    * A fresh directory for a phase's new attempt; an earlier attempt's files are kept beside it
    * ({@code ...prev-1}), because nothing measured is ever thrown away.
    */
-  Path freshPhaseDir(Phase phase) throws IOException {
+  public Path freshPhaseDir(Phase phase) throws IOException {
     Path dir = phaseDir(phase);
     if (Files.exists(dir)) {
       for (int n = 1; ; n++) {
