@@ -2,7 +2,7 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.OutputFiles;
-import dev.ycsbmongo.orchestrator.exec.ClientHostInfo;
+import dev.ycsbmongo.orchestrator.results.ClientHostInfo;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

@@ -6,7 +6,7 @@ import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.PublishedTable;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
-import dev.ycsbmongo.orchestrator.exec.SummaryFiles;
+import dev.ycsbmongo.orchestrator.report.SummaryFiles;
 import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.PairingRules;
@@ -162,7 +162,8 @@ final class ReportCommand implements Callable<Integer> {
     RunDirectory dir = new RunDirectory(runDir);
     List<String> warnings;
     try (RunLock lock = RunLocks.take(dir, runDir, "report", spec.commandLine().getErr())) {
-      warnings = Replay.write(dir, loaded, records);
+      Replay.write(dir, loaded, records);
+      warnings = SummaryFiles.write(dir);
     }
     warnings.forEach(this::warn);
     PrintWriter out = spec.commandLine().getOut();

@@ -8,6 +8,7 @@ import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.RunSession;
+import dev.ycsbmongo.orchestrator.report.SummaryFiles;
 import dev.ycsbmongo.orchestrator.process.StopSignal;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Defaults;
@@ -96,7 +97,8 @@ final class RunCommand implements Callable<Integer> {
 
   private int run(Matrix matrix, RunDirectory dir, RunLock lock, PrintWriter out, PrintWriter err) throws IOException {
     StopSignal stop = new StopSignal();
-    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in), stop);
+    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in), stop,
+        SummaryFiles::write);
     // before any child starts: a signal must still stop the run once the children hold every thread the host allows
     Interrupts interrupts = Interrupts.install(stop, Duration.ofSeconds(60));
     PlanRunner.Outcome outcome;

@@ -12,6 +12,7 @@ import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.process.HostLimits;
+import dev.ycsbmongo.orchestrator.report.StoredReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.PublishedTable;
+import dev.ycsbmongo.orchestrator.report.SummaryFiles;
 import dev.ycsbmongo.orchestrator.report.compare.Comparison;
 import dev.ycsbmongo.orchestrator.report.compare.Figure;
 import dev.ycsbmongo.orchestrator.report.compare.Pair;
@@ -40,7 +41,8 @@ record Replayed(Path dir, Plan plan, List<PhaseResult> records, List<String> war
         Replay.ANY_ENVIRONMENT);
     List<PhaseResult> records = Replay.records(Replay.expand(plan), table);
     assertEquals(table.cells().size(), records.size(), "one record per published cell");
-    List<String> warnings = Replay.write(new RunDirectory(dir), plan, records);
+    Replay.write(new RunDirectory(dir), plan, records);
+    List<String> warnings = SummaryFiles.write(new RunDirectory(dir));
     return new Replayed(dir, plan, ResultsReader.read(dir).results(), warnings);
   }
 

@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -28,16 +28,16 @@ import java.util.Set;
  * plan's {@code report.describes} applies to all of them (it says what the targets' labels are). A
  * plan.yaml edited into something unreadable yields none: the tables never depend on it.
  */
-final class StoredReport {
+public final class StoredReport {
 
   /** A comparison to make again: its BY=A,B text and rules. */
-  record Redraw(String text, PairingRules rules) {
+  public record Redraw(String text, PairingRules rules) {
   }
 
   private StoredReport() {
   }
 
-  static ChartSettings charts(String planYaml) {
+  public static ChartSettings charts(String planYaml) {
     JsonNode charts = report(planYaml).path("charts");
     JsonNode split = charts.path("splitBy");
     JsonNode colour = charts.path("colourBy");
@@ -45,7 +45,7 @@ final class StoredReport {
   }
 
   /** The plan's {@code report.describes}: the target labels no comparison matches. */
-  static List<String> describes(String planYaml) {
+  public static List<String> describes(String planYaml) {
     return words(report(planYaml).path("describes"));
   }
 
@@ -53,7 +53,7 @@ final class StoredReport {
    * The plan's comparisons, then the remembered ones; one per BY=A,B, the remembered rules winning,
    * each with the plan's {@code describes}.
    */
-  static List<Redraw> comparisons(String planYaml, Path remembered) throws IOException {
+  public static List<Redraw> comparisons(String planYaml, Path remembered) throws IOException {
     List<String> describes = describes(planYaml);
     return all(planYaml, remembered).stream().map(r -> new Redraw(r.text(), r.rules().describing(describes)))
         .toList();
@@ -82,7 +82,7 @@ final class StoredReport {
   }
 
   /** The remembered line of a comparison. */
-  static String line(CompareSpec spec, PairingRules rules) {
+  public static String line(CompareSpec spec, PairingRules rules) {
     StringBuilder out = new StringBuilder(spec.toString());
     if (!rules.differing().isEmpty()) {
       out.append("\tdiffering=").append(String.join(",", rules.differingWords()));

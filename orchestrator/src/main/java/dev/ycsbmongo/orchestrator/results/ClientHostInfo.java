@@ -1,7 +1,6 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.results;
 
 import com.mongodb.internal.build.MongoDriverVersion;
-import dev.ycsbmongo.orchestrator.results.ClientHost;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;

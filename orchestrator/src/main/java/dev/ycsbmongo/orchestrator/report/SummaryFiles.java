@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -8,16 +8,13 @@ import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
-import dev.ycsbmongo.orchestrator.report.CurveSummary;
-import dev.ycsbmongo.orchestrator.report.Records;
-import dev.ycsbmongo.orchestrator.report.SummaryCsv;
-import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
 import dev.ycsbmongo.orchestrator.report.charts.Charts;
 import dev.ycsbmongo.orchestrator.report.compare.Comparison;
 import dev.ycsbmongo.orchestrator.report.compare.ComparisonCsv;
 import dev.ycsbmongo.orchestrator.report.compare.ComparisonMarkdown;
 import dev.ycsbmongo.orchestrator.report.html.HtmlReport;
 import dev.ycsbmongo.orchestrator.report.tables.ShapedTableFiles;
+import dev.ycsbmongo.orchestrator.results.ClientHostInfo;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import dev.ycsbmongo.orchestrator.results.RunDirectory;
