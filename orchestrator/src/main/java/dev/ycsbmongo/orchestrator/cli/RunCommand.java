@@ -2,7 +2,7 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.process.HostLimits;
-import dev.ycsbmongo.orchestrator.exec.PlanCheck;
+import dev.ycsbmongo.orchestrator.check.PlanCheck;
 import dev.ycsbmongo.orchestrator.exec.PlanRunner;
 import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;

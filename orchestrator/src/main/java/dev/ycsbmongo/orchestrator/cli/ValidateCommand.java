@@ -2,7 +2,7 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.exec.EmbeddedTargets;
 import dev.ycsbmongo.orchestrator.process.HostLimits;
-import dev.ycsbmongo.orchestrator.exec.PlanCheck;
+import dev.ycsbmongo.orchestrator.check.PlanCheck;
 import dev.ycsbmongo.orchestrator.process.TargetProbe;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.OutputFiles;
+import dev.ycsbmongo.orchestrator.check.PlanPreflight;
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
@@ -52,11 +53,6 @@ final class ConnectionPhase implements PhaseRunner {
     return "scripts/orchestrator connections --uri " + ShellWords.quote(maskedUri) + " --count " + s.count()
         + " --rate " + trim(s.ratePerSecond()) + " --hold " + Durations.format(s.hold()) + " --timeout "
         + Durations.format(s.timeout()) + (s.to() == ConnectionKeys.DEFAULT_TO ? "" : " --to " + s.to().word());
-  }
-
-  /** Problems that would stop the phase halfway (an OS limit), before any phase of the plan runs. */
-  static Optional<String> check(Phase phase, String uri) {
-    return ConnectionStressRun.check(uri, phase.connectionStress(), ConnectionStress.Options.defaults());
   }
 
   @Override

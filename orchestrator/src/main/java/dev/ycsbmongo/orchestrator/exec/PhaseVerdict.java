@@ -127,7 +127,7 @@ record PhaseVerdict(PhaseStatus status, String cause) {
 
   /** Runs and the cells of load scenarios: their figures go into tables and comparisons. */
   static boolean judgedOnFigures(Phase phase) {
-    return phase.measured() && phase.kind() != PhaseKind.CONNECTIONS;
+    return phase.judgedOnFigures();
   }
 
   private static PhaseVerdict measuredCell(PhaseMeasurements m, Stability s, Acceptance a) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbmongo.orchestrator.check.PairingPreview;
+import dev.ycsbmongo.orchestrator.check.PlanCheck;
 import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
 import dev.ycsbmongo.orchestrator.plan.PairingRules;

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.ycsbmongo.orchestrator.check.PlanCheck;
 import dev.ycsbmongo.orchestrator.plan.ExamplePlans;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;

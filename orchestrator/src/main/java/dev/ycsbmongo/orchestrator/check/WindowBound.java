@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.check;
 
 import dev.ycsbmongo.orchestrator.plan.Acceptance.SteadyStateRule;
 import dev.ycsbmongo.orchestrator.plan.Durations;
@@ -7,8 +7,8 @@ import java.time.Duration;
 
 /**
  * The shortest steady window a timed phase can be judged on, by the verdict's own arithmetic:
- * its status intervals less YCSB's last one ({@link SteadyState#whole}), from the first interval
- * that starts at the ramp-up or later ({@link SteadyState#start} under {@code fixed}), or, under
+ * its status intervals less YCSB's last one ({@code exec.SteadyState.whole}), from the first interval
+ * that starts at the ramp-up or later ({@code exec.SteadyState.start} under {@code fixed}), or, under
  * {@code auto}, from the latest interval MSER may choose: half-way through those left. What
  * {@code validate} holds against {@code acceptance.minWindow}, so that a plan whose every cell
  * would fail is refused instead of run.
@@ -38,7 +38,7 @@ record WindowBound(long seconds, String why, Settings settings, long earliestSec
     return new WindowBound(seconds, why, settings, earliest, lastFitting);
   }
 
-  /** The index of the interval the window starts at, at the latest: as {@link SteadyState#start} bounds it. */
+  /** The index of the interval the window starts at, at the latest: as {@code exec.SteadyState.start} bounds it. */
   private static long latestStart(Settings settings, long phaseSeconds, SteadyStateRule rule) {
     long status = Math.max(1, settings.statusInterval().toSeconds());
     long whole = phaseSeconds / status - 1;

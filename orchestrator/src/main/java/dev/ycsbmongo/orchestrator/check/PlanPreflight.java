@@ -1,7 +1,8 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.check;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
+import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
 import dev.ycsbmongo.orchestrator.plan.Backend;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
@@ -72,11 +73,16 @@ public final class PlanPreflight {
     // local clients share this machine: its ports (one range per source address) hold all the
     // connections, whatever the clients; files are per process, and the stress spreads its
     // connections over as many worker processes as the open-files limit needs
-    Optional<String> problem = t.isEmbedded() ? embeddedProblem(p) : ConnectionPhase.check(p, t.uri());
+    Optional<String> problem = t.isEmbedded() ? embeddedProblem(p) : check(p, t.uri());
     if (t.isEmbedded() && problem.isEmpty()) {
-      problem = ConnectionPhase.check(p, EMBEDDED_STAND_IN);
+      problem = check(p, EMBEDDED_STAND_IN);
     }
     return problem;
+  }
+
+  /** Problems that would stop the phase halfway (an OS limit), before any phase of the plan runs. */
+  private static Optional<String> check(Phase phase, String uri) {
+    return ConnectionStressRun.check(uri, phase.connectionStress(), ConnectionStress.Options.defaults());
   }
 
   /**
@@ -117,7 +123,7 @@ public final class PlanPreflight {
   }
 
   /** True when every host of a {@code mongodb://} connection string is a loopback name or address. */
-  static boolean onlyLoopback(String uri) {
+  public static boolean onlyLoopback(String uri) {
     if (!uri.startsWith("mongodb://")) {
       return false;  // mongodb+srv:// names hosts only in DNS
     }

@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.check;
 
 import dev.ycsbmongo.binding.CoreProperties;
 import dev.ycsbmongo.binding.Keys;
@@ -314,7 +314,7 @@ public final class PlanCheck {
   private void length(Phase phase) {
     OptionalLong seconds = phase.counts().maxExecutionTimeSeconds();
     boolean timed = phase.counts().timed();
-    boolean measured = PhaseVerdict.judgedOnFigures(phase);
+    boolean measured = phase.judgedOnFigures();
     Duration rampUp = plan.settings().rampUp();
     if (measured && timed && rampUp.toMillis() >= seconds.getAsLong() * 1000) {
       Origin time = origins.of(phase, MAX_EXECUTION_TIME).or(() -> origins.workload(phase))

@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.check;
 
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.orchestrator.plan.CellProperty;
@@ -28,7 +28,7 @@ import java.util.Set;
  * comparison that will pair nothing at all, said as such. A warning, not a refusal: the run is still
  * worth making, and the pairs are listed under "Not compared" afterwards.
  */
-final class PairingPreview {
+public final class PairingPreview {
 
   /** Cells named in one warning before "and N more": a 500-phase plan's line must stay readable. */
   static final int MAX_NAMED = 4;
@@ -64,7 +64,7 @@ final class PairingPreview {
   }
 
   /** What comparison {@code c} will make of the plan's measured cells, every cell taken to succeed. */
-  static java.util.Optional<Comparison.Preview> preview(Matrix matrix, PlanComparison c) {
+  public static java.util.Optional<Comparison.Preview> preview(Matrix matrix, PlanComparison c) {
     Plan plan = matrix.plan();
     return preview(matrix.phases().stream().filter(Phase::measured).map(p -> view(plan, p)).toList(), c);
   }

@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

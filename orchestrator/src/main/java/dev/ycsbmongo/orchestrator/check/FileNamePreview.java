@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.exec;
+package dev.ycsbmongo.orchestrator.check;
 
 import dev.ycsbmongo.orchestrator.FileNames;
 import dev.ycsbmongo.orchestrator.plan.Phase;
