@@ -15,7 +15,7 @@ import dev.ycsbmongo.orchestrator.clients.MergedCell;
 import dev.ycsbmongo.orchestrator.clients.OpInterval;
 import dev.ycsbmongo.orchestrator.kubernetes.ClientFleet;
 import dev.ycsbmongo.orchestrator.kubernetes.ClientOutcome;
-import dev.ycsbmongo.orchestrator.kubernetes.ContainerResources;
+import dev.ycsbmongo.orchestrator.plan.ContainerResources;
 import dev.ycsbmongo.orchestrator.kubernetes.FleetResult;
 import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
 import dev.ycsbmongo.orchestrator.kubernetes.SecretValues;

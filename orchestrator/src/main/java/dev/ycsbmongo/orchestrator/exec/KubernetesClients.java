@@ -4,7 +4,7 @@ import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.orchestrator.clients.StartBarrier;
 import dev.ycsbmongo.orchestrator.kubernetes.ClientFleet;
 import dev.ycsbmongo.orchestrator.kubernetes.ClientLineSink;
-import dev.ycsbmongo.orchestrator.kubernetes.ContainerResources;
+import dev.ycsbmongo.orchestrator.plan.ContainerResources;
 import dev.ycsbmongo.orchestrator.kubernetes.FleetResult;
 import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
 import dev.ycsbmongo.orchestrator.kubernetes.SecretValues;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.ConnectionString;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
-import dev.ycsbmongo.orchestrator.kubernetes.ContainerResources;
+import dev.ycsbmongo.orchestrator.plan.ContainerResources;
 import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
 import dev.ycsbmongo.orchestrator.kubernetes.JobManifests;
 import dev.ycsbmongo.orchestrator.kubernetes.SecretValues;

@@ -1,4 +1,4 @@
-package dev.ycsbmongo.orchestrator.kubernetes;
+package dev.ycsbmongo.orchestrator.plan;
 
 import java.util.Collections;
 import java.util.Map;
