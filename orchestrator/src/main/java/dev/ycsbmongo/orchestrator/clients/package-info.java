@@ -5,7 +5,7 @@
  * text stream and checks them ({@link dev.ycsbmongo.orchestrator.clients.FrameReader}), and the
  * exact merge of the N clients' histograms over the window in which all of them ran
  * ({@link dev.ycsbmongo.orchestrator.clients.CellMerger}); and the client process itself
- * ({@link dev.ycsbmongo.orchestrator.clients.ClientMain}), which runs one client's slice of YCSB and
+ * ({@link dev.ycsbmongo.orchestrator.launch.ClientMain}), which runs one client's slice of YCSB and
  * writes those frames from YCSB's live HDR interval logs. A connections client (connection stress)
  * writes its hello and one {@code connections} frame
  * ({@link dev.ycsbmongo.orchestrator.clients.ClientConnections}) instead. The runners in

@@ -1,7 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.Causes;
-import dev.ycsbmongo.orchestrator.clients.ClientMain;
+import dev.ycsbmongo.orchestrator.launch.ClientMain;
 import dev.ycsbmongo.orchestrator.clients.ConnectionsOutput;
 import dev.ycsbmongo.orchestrator.clients.FrameException;
 import dev.ycsbmongo.orchestrator.clients.FrameReader;

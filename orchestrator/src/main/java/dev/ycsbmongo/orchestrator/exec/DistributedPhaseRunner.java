@@ -5,7 +5,7 @@ import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.clients.CellMerger;
-import dev.ycsbmongo.orchestrator.clients.ClientMain;
+import dev.ycsbmongo.orchestrator.launch.ClientMain;
 import dev.ycsbmongo.orchestrator.clients.ClientOutput;
 import dev.ycsbmongo.orchestrator.clients.FrameException;
 import dev.ycsbmongo.orchestrator.clients.FrameReader;

@@ -3,7 +3,7 @@ package dev.ycsbmongo.orchestrator.exec;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.binding.launch.ParentWatch;
 import dev.ycsbmongo.orchestrator.clients.ClientIndex;
-import dev.ycsbmongo.orchestrator.clients.ClientMain;
+import dev.ycsbmongo.orchestrator.launch.ClientMain;
 import dev.ycsbmongo.orchestrator.clients.FrameLine;
 import dev.ycsbmongo.orchestrator.clients.FrameType;
 import dev.ycsbmongo.orchestrator.clients.StartBarrier;

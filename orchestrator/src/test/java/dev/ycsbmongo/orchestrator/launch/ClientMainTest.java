@@ -1,10 +1,18 @@
-package dev.ycsbmongo.orchestrator.clients;
+package dev.ycsbmongo.orchestrator.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import dev.ycsbmongo.orchestrator.clients.CellMerger;
+import dev.ycsbmongo.orchestrator.clients.ClientIndex;
+import dev.ycsbmongo.orchestrator.clients.ClientOutput;
+import dev.ycsbmongo.orchestrator.clients.ClientRow;
+import dev.ycsbmongo.orchestrator.clients.ClientSummary;
+import dev.ycsbmongo.orchestrator.clients.FrameReader;
+import dev.ycsbmongo.orchestrator.clients.MergedCell;
+import dev.ycsbmongo.orchestrator.clients.StartBarrier;
 import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
 import dev.ycsbmongo.orchestrator.process.ChildJvm;
 import java.io.BufferedReader;

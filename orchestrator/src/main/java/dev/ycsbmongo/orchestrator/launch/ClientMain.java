@@ -1,5 +1,12 @@
-package dev.ycsbmongo.orchestrator.clients;
+package dev.ycsbmongo.orchestrator.launch;
 
+import dev.ycsbmongo.orchestrator.clients.ClientArgs;
+import dev.ycsbmongo.orchestrator.clients.ClientCpu;
+import dev.ycsbmongo.orchestrator.clients.ClientHello;
+import dev.ycsbmongo.orchestrator.clients.ClientIndex;
+import dev.ycsbmongo.orchestrator.clients.ClientSlice;
+import dev.ycsbmongo.orchestrator.clients.StartBarrier;
+import dev.ycsbmongo.orchestrator.clients.YcsbClient;
 import dev.ycsbmongo.orchestrator.connections.ConnectionClient;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +32,7 @@ import java.util.Locale;
  *       in a private working directory, removed at exit; a status tick every second unless
  *       {@code status.interval} is given);
  *   <li>while YCSB runs, writes one interval frame per operation per status tick as the ticks are
- *       logged, each with that tick's failures by status ({@link IntervalTailer});
+ *       logged, each with that tick's failures by status ({@code clients.IntervalTailer});
  *   <li>when YCSB has exported, the intervals left and the summary frame (per-operation totals from
  *       YCSB's export, and the JVM's CPU time and available processors: {@link ClientCpu}).
  * </ol>
