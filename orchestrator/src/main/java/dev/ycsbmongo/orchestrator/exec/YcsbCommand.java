@@ -1,8 +1,8 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.Keys;
-import dev.ycsbmongo.binding.launch.ParentWatch;
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.binding.launch.ParentWatch;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.process.ChildJvm;
