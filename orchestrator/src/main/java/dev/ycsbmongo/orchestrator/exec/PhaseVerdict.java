@@ -4,7 +4,6 @@ import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ErrorRates;
 import dev.ycsbmongo.orchestrator.plan.Phase;
-import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.plan.YcsbCounts;
 import dev.ycsbmongo.orchestrator.process.HostLimits;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
