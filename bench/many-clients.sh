@@ -33,7 +33,7 @@ echo "# commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unkno
 sample_cpu() {
   local file=$1
   while [[ ! -e $OUT/stop ]]; do
-    for p in $(pgrep -f 'clients.ClientMain|launch.YcsbMain' || true); do
+    for p in $(pgrep -f 'launch.ClientMain|launch.YcsbMain' || true); do
       awk -v p="$p" '{print p, $14 + $15}' "/proc/$p/stat" 2>/dev/null || true
     done >>"$file"
     sleep 0.2

@@ -96,7 +96,7 @@ class FrozenClientIT {
       LauncherRun run = Orchestrator.run(work, Map.of("URI", server.connectionString("ycsb")), process -> {
         Orchestrator.awaitRecords(process, results, 1, Duration.ofMinutes(2));  // the load
         sleep(4000);
-        ProcessHandle client = child(process, "dev.ycsbmongo.orchestrator.clients.ClientMain")
+        ProcessHandle client = child(process, "dev.ycsbmongo.orchestrator.launch.ClientMain")
             .orElseThrow(() -> new AssertionError("no client JVM under " + process.pid()));
         signal("STOP", client.pid());
         try {

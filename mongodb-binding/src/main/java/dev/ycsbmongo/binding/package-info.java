@@ -4,5 +4,7 @@
  * (explicit property over connection string over default), a reference-counted client shared by
  * all YCSB threads, direct BSON codecs for the stock document layout, and pool measurements.
  * It knows nothing about plans or orchestration.
+ *
+ * <p>Uses no other package of this project; {@code binding.launch} and the orchestrator use it.
  */
 package dev.ycsbmongo.binding;

@@ -1,6 +1,6 @@
 package dev.ycsbmongo.orchestrator.cli;
 
-import dev.ycsbmongo.orchestrator.exec.StopSignal;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,14 +2,14 @@ package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.OutputFiles;
-import dev.ycsbmongo.orchestrator.exec.ClientHostInfo;
 import dev.ycsbmongo.orchestrator.plan.PlanException;
+import dev.ycsbmongo.orchestrator.results.ClientHostInfo;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code scripts/orchestrator}: the root command. Exit codes: {@value #OK} every phase succeeded,

@@ -1,6 +1,6 @@
 package dev.ycsbmongo.orchestrator.cli;
 
-import dev.ycsbmongo.orchestrator.exec.RunDirectory;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;

@@ -1,27 +1,27 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.orchestrator.exec.Replay;
-import dev.ycsbmongo.orchestrator.exec.RunDirectory;
+import dev.ycsbmongo.orchestrator.exec.RunLock;
+import dev.ycsbmongo.orchestrator.plan.CellProperty;
+import dev.ycsbmongo.orchestrator.plan.CompareSpec;
+import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
+import dev.ycsbmongo.orchestrator.plan.PairingRules;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.PublishedTable;
-import dev.ycsbmongo.orchestrator.exec.RunLock;
-import dev.ycsbmongo.orchestrator.exec.SummaryFiles;
-import dev.ycsbmongo.orchestrator.plan.CellProperty;
-import dev.ycsbmongo.orchestrator.plan.CompareSpec;
-import dev.ycsbmongo.orchestrator.plan.PairingRules;
-import java.util.LinkedHashSet;
-import java.util.Set;
-import dev.ycsbmongo.orchestrator.plan.CompareSpecException;
+import dev.ycsbmongo.orchestrator.report.SummaryFiles;
 import dev.ycsbmongo.orchestrator.report.compare.Comparison;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -162,7 +162,8 @@ final class ReportCommand implements Callable<Integer> {
     RunDirectory dir = new RunDirectory(runDir);
     List<String> warnings;
     try (RunLock lock = RunLocks.take(dir, runDir, "report", spec.commandLine().getErr())) {
-      warnings = Replay.write(dir, loaded, records);
+      Replay.write(dir, loaded, records);
+      warnings = SummaryFiles.write(dir);
     }
     warnings.forEach(this::warn);
     PrintWriter out = spec.commandLine().getOut();

@@ -1,25 +1,26 @@
 package dev.ycsbmongo.orchestrator.cli;
 
 import dev.ycsbmongo.binding.UriMasker;
-import dev.ycsbmongo.orchestrator.exec.HostLimits;
-import dev.ycsbmongo.orchestrator.exec.PlanCheck;
+import dev.ycsbmongo.orchestrator.check.PlanCheck;
 import dev.ycsbmongo.orchestrator.exec.PlanRunner;
-import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunInfo;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.RunSession;
-import dev.ycsbmongo.orchestrator.exec.StopSignal;
-import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.Defaults;
+import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.PlanText;
 import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
+import dev.ycsbmongo.orchestrator.report.SummaryFiles;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -96,7 +97,8 @@ final class RunCommand implements Callable<Integer> {
 
   private int run(Matrix matrix, RunDirectory dir, RunLock lock, PrintWriter out, PrintWriter err) throws IOException {
     StopSignal stop = new StopSignal();
-    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in), stop);
+    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in), stop,
+        SummaryFiles::write);
     // before any child starts: a signal must still stop the run once the children hold every thread the host allows
     Interrupts interrupts = Interrupts.install(stop, Duration.ofSeconds(60));
     PlanRunner.Outcome outcome;

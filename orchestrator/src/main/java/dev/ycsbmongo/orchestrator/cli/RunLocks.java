@@ -1,7 +1,7 @@
 package dev.ycsbmongo.orchestrator.cli;
 
-import dev.ycsbmongo.orchestrator.exec.RunDirectory;
 import dev.ycsbmongo.orchestrator.exec.RunLock;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

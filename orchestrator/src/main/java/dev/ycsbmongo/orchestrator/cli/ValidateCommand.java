@@ -1,16 +1,16 @@
 package dev.ycsbmongo.orchestrator.cli;
 
+import dev.ycsbmongo.orchestrator.check.PlanCheck;
 import dev.ycsbmongo.orchestrator.exec.EmbeddedTargets;
-import dev.ycsbmongo.orchestrator.exec.HostLimits;
-import dev.ycsbmongo.orchestrator.exec.PlanCheck;
-import dev.ycsbmongo.orchestrator.exec.TargetProbe;
+import dev.ycsbmongo.orchestrator.plan.Defaults;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
-import dev.ycsbmongo.orchestrator.plan.Defaults;
 import dev.ycsbmongo.orchestrator.plan.ServerKeys;
-import dev.ycsbmongo.orchestrator.replset.TopologyLabels;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import dev.ycsbmongo.orchestrator.plan.UntimedWork;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
+import dev.ycsbmongo.orchestrator.process.TargetProbe;
+import dev.ycsbmongo.orchestrator.replset.TopologyLabels;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.io.PrintWriter;
 import java.nio.file.Path;

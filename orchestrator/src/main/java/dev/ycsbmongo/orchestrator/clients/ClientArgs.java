@@ -20,16 +20,16 @@ import java.util.Properties;
  * @param effective the properties YCSB will see (before the slice and the measurement settings)
  * @param load whether the phase is a load ({@code -load}, or {@code dotransactions=false})
  */
-record ClientArgs(List<String> ycsbArgs, Properties effective, ClientIndex client, StartBarrier start,
+public record ClientArgs(List<String> ycsbArgs, Properties effective, ClientIndex client, StartBarrier start,
     ClientSlice slice, boolean load) {
 
-  static final String PREFIX = "client.";
+  public static final String PREFIX = "client.";
   static final List<String> OWN_KEYS = List.of(ClientIndex.INDEX_PROPERTY, ClientIndex.COUNT_PROPERTY,
       StartBarrier.PROPERTY);
   static final String MEASUREMENT_INTERVAL = "measurement.interval";
   static final String STATUS_INTERVAL = "status.interval";
 
-  ClientArgs {
+  public ClientArgs {
     ycsbArgs = List.copyOf(ycsbArgs);
   }
 

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 
 /**
  * {@code ClientMain ycsb}: one of a cell's N clients, running YCSB in this JVM and writing its
- * measurements as frames on standard output (see {@link ClientMain} for the steps and the contract).
+ * measurements as frames on standard output (see {@code launch.ClientMain} for the steps and the contract).
  *
  * <p>YCSB 0.17.0's {@code Client.main} always ends in {@code System.exit}, so the run's end is
  * handled without returning: {@link FramingExporter} writes the last frames before YCSB exits, and
@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * hook then ends the process with status 1, so that a client without a summary frame never looks
  * successful by its exit status either.
  */
-final class YcsbClient {
+public final class YcsbClient {
 
   /** The exit status of a client whose YCSB ended without its export (YCSB itself says 0). */
   static final int YCSB_FAILED = 1;
@@ -52,7 +52,7 @@ final class YcsbClient {
    * Runs the client; returns only on a problem before or instead of YCSB's own exit: 2 for bad input
    * (one line on standard error), 1 otherwise.
    */
-  static int run(List<String> args, Map<String, String> env) {
+  public static int run(List<String> args, Map<String, String> env) {
     Instant processStart = ProcessHandle.current().info().startInstant().orElse(Instant.now());
     ParentWatch.start();  // a local child ends with the orchestrator, even after kill -9
     // frames own file descriptor 1; everything printed through System.out/err goes to 2, masked

@@ -2,9 +2,9 @@ package dev.ycsbmongo.orchestrator.connections;
 
 import com.mongodb.ConnectionString;
 import dev.ycsbmongo.binding.UriMasker;
-import dev.ycsbmongo.orchestrator.exec.ChildJvm;
-import dev.ycsbmongo.orchestrator.exec.StopSignal;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import java.io.IOException;
 import java.net.InetAddress;

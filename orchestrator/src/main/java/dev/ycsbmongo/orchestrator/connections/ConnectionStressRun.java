@@ -1,7 +1,7 @@
 package dev.ycsbmongo.orchestrator.connections;
 
-import dev.ycsbmongo.orchestrator.exec.StopSignal;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.ycsbmongo.orchestrator.connections;
 
-import dev.ycsbmongo.orchestrator.exec.ChildJvm;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

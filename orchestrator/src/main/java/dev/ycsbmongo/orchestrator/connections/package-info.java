@@ -13,5 +13,8 @@
  * {@link dev.ycsbmongo.orchestrator.connections.ConnectionClient} is one of N clients of a cell
  * (its share, reported in frames) and
  * {@link dev.ycsbmongo.orchestrator.connections.ConnectionMerge} makes the cell's result from theirs.
+ *
+ * <p>Layer 6 (docs/architecture.md): uses {@code plan}, {@code results}, {@code process} and {@code
+ * clients} (frames, hello, start barrier).
  */
 package dev.ycsbmongo.orchestrator.connections;

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

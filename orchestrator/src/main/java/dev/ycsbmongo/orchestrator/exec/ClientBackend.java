@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.kubernetes.ClientLineSink;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.OutputFiles;
+import dev.ycsbmongo.orchestrator.check.PlanPreflight;
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
@@ -8,11 +9,14 @@ import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ErrorRates;
 import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.process.ShellWords;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
+import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import dev.ycsbmongo.orchestrator.results.ServerMetrics;
-import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,11 +53,6 @@ final class ConnectionPhase implements PhaseRunner {
     return "scripts/orchestrator connections --uri " + ShellWords.quote(maskedUri) + " --count " + s.count()
         + " --rate " + trim(s.ratePerSecond()) + " --hold " + Durations.format(s.hold()) + " --timeout "
         + Durations.format(s.timeout()) + (s.to() == ConnectionKeys.DEFAULT_TO ? "" : " --to " + s.to().word());
-  }
-
-  /** Problems that would stop the phase halfway (an OS limit), before any phase of the plan runs. */
-  static Optional<String> check(Phase phase, String uri) {
-    return ConnectionStressRun.check(uri, phase.connectionStress(), ConnectionStress.Options.defaults());
   }
 
   @Override

@@ -6,6 +6,7 @@ import com.mongodb.client.MongoCollection;
 import dev.ycsbmongo.binding.ClientConfig;
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.process.Clients;
 import java.util.Map;
 import java.util.Optional;
 import org.bson.Document;

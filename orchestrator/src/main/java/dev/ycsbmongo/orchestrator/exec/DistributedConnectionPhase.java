@@ -1,13 +1,14 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.Causes;
-import dev.ycsbmongo.orchestrator.clients.ClientMain;
 import dev.ycsbmongo.orchestrator.clients.ConnectionsOutput;
 import dev.ycsbmongo.orchestrator.clients.FrameException;
 import dev.ycsbmongo.orchestrator.clients.FrameReader;
 import dev.ycsbmongo.orchestrator.clients.MergeException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionMerge;
+import dev.ycsbmongo.orchestrator.launch.ClientMain;
 import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.process.ConnectionFile;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.nio.file.Path;
 

@@ -4,8 +4,8 @@ import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ErrorRates;
 import dev.ycsbmongo.orchestrator.plan.Phase;
-import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.plan.YcsbCounts;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
 import dev.ycsbmongo.orchestrator.results.PhaseMeasurements;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
@@ -126,7 +126,7 @@ record PhaseVerdict(PhaseStatus status, String cause) {
 
   /** Runs and the cells of load scenarios: their figures go into tables and comparisons. */
   static boolean judgedOnFigures(Phase phase) {
-    return phase.measured() && phase.kind() != PhaseKind.CONNECTIONS;
+    return phase.judgedOnFigures();
   }
 
   private static PhaseVerdict measuredCell(PhaseMeasurements m, Stability s, Acceptance a) {

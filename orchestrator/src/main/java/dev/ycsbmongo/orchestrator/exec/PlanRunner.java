@@ -1,16 +1,17 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.binding.ConnectionFailure;
 import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
-import dev.ycsbmongo.orchestrator.plan.TargetDownPolicy;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.plan.TargetDownPolicy;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
-import dev.ycsbmongo.binding.ConnectionFailure;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;

@@ -17,6 +17,7 @@ import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import dev.ycsbmongo.orchestrator.results.ServerMetrics;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
@@ -213,11 +214,11 @@ public final class Replay {
   }
 
   /**
-   * Writes {@code records} as the run directory {@code dir} ({@code plan.yaml} and {@code results.jsonl}) and
-   * renders every report from them, as {@code report} does; returns its warnings. A directory holding measured
+   * Writes {@code records} as the run directory {@code dir} ({@code plan.yaml} and {@code results.jsonl}), from
+   * which the caller renders every report, as {@code report} does. A directory holding measured
    * records is refused: a replay never mixes with or overwrites a measurement.
    */
-  public static List<String> write(RunDirectory dir, Plan plan, List<PhaseResult> records) throws IOException {
+  public static void write(RunDirectory dir, Plan plan, List<PhaseResult> records) throws IOException {
     if (Files.isRegularFile(dir.file(RunDirectory.RESULTS))) {
       ResultsReader.Read read = ResultsReader.read(dir.path());
       if (read.results().stream().anyMatch(r -> !r.replayed())) {
@@ -239,7 +240,6 @@ public final class Replay {
         w.append(r);
       }
     }
-    return SummaryFiles.write(dir);
   }
 
   /** Expands {@code plan} for {@link #records}. */

@@ -81,7 +81,7 @@ public final class ResolvedPlan {
     m.put("execution", ex);
     Map<String, Object> report = new LinkedHashMap<>();
     if (!plan.comparisons().isEmpty()) {
-      // what SummaryFiles reads back to make the plan's comparisons, on every run and every redraw
+      // what the report reads back to make the plan's comparisons, on every run and every redraw
       report.put("compare", plan.comparisons().stream().map(ResolvedPlan::comparison).toList());
     }
     if (!plan.describes().isEmpty()) {

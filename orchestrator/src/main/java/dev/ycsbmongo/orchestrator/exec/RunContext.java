@@ -1,8 +1,10 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.plan.Plan;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
 import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier;
 import dev.ycsbmongo.orchestrator.results.ClientHost;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.util.Map;
 

@@ -2,6 +2,7 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbmongo.orchestrator.OutputFiles;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

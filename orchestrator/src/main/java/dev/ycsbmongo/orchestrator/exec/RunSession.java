@@ -6,12 +6,18 @@ import dev.ycsbmongo.orchestrator.plan.Matrix;
 import dev.ycsbmongo.orchestrator.plan.MatrixPrinter;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.Target;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
+import dev.ycsbmongo.orchestrator.process.ConnectionFile;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
+import dev.ycsbmongo.orchestrator.process.TargetProbe;
 import dev.ycsbmongo.orchestrator.replset.ManualPrompt;
 import dev.ycsbmongo.orchestrator.replset.ServerSettingsApplier;
 import dev.ycsbmongo.orchestrator.results.ClientHost;
+import dev.ycsbmongo.orchestrator.results.ClientHostInfo;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import dev.ycsbmongo.orchestrator.results.ServerInfo;
 import java.io.IOException;
 import java.time.Instant;
@@ -34,15 +40,24 @@ public final class RunSession {
   private final boolean failFast;
   private final ServerSettingsApplier serverSettings;
   private final StopSignal stop;
+  private final Report report;
+
+  /** Writes a run directory's report from what it holds (the report package); returns its warnings. */
+  @FunctionalInterface
+  public interface Report {
+    List<String> write(RunDirectory dir) throws IOException;
+  }
 
   /**
    * @param prompt asks the user to change server settings by hand ({@code server.apply: manual})
    * @param stop the run's stop signal (the command's Ctrl-C hook requests it): the running phase is recorded as
    *     interrupted and no further phase starts; the session requests it itself for --fail-fast and a target down
+   * @param report writes the report at the end of the session, whatever happened (run owns no report code)
    */
   public RunSession(Matrix matrix, RunDirectory dir, ProgressListener progress, boolean failFast, ManualPrompt prompt,
-      StopSignal stop) {
+      StopSignal stop, Report report) {
     this.stop = stop;
+    this.report = report;
     this.matrix = matrix;
     this.dir = dir;
     this.progress = progress;
@@ -99,7 +114,7 @@ public final class RunSession {
 
   private void writeSummary(ResultsReader.Read before) throws IOException {
     // warnings already said before the phases are not said twice
-    SummaryFiles.write(dir).stream().filter(w -> !before.warnings().contains(w))
+    report.write(dir).stream().filter(w -> !before.warnings().contains(w))
         .forEach(w -> progress.note("warning: " + w));
   }
 

@@ -1,6 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.orchestrator.plan.Phase;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

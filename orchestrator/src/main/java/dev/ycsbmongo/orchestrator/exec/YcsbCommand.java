@@ -1,10 +1,12 @@
 package dev.ycsbmongo.orchestrator.exec;
 
 import dev.ycsbmongo.binding.Keys;
-import dev.ycsbmongo.binding.launch.ParentWatch;
 import dev.ycsbmongo.binding.UriMasker;
+import dev.ycsbmongo.binding.launch.ParentWatch;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
+import dev.ycsbmongo.orchestrator.process.ShellWords;
 import dev.ycsbmongo.orchestrator.results.YcsbOutput;
 import java.nio.file.Path;
 import java.time.Duration;

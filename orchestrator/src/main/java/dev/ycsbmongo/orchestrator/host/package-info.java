@@ -4,5 +4,7 @@
  * sampled once a second ({@link dev.ycsbmongo.orchestrator.host.HostWatch}) into one record per cell
  * ({@link dev.ycsbmongo.orchestrator.host.ClientHostLoad}), and the rule that calls a cell's client
  * host busy ({@link dev.ycsbmongo.orchestrator.host.HostBusyRule}).
+ *
+ * <p>Layer 2 (docs/architecture.md): uses nothing of the orchestrator; used by {@code exec} and the report.
  */
 package dev.ycsbmongo.orchestrator.host;

@@ -9,5 +9,7 @@
  * deletes both objects when the cell ends, fails or is cancelled. Secret values reach pods only
  * through {@code secretKeyRef}; every text this package produces is passed through
  * {@link dev.ycsbmongo.orchestrator.kubernetes.SecretValues#redact(String)}.
+ *
+ * <p>Layer 5 (docs/architecture.md): uses {@code plan} (its Kubernetes settings); used by {@code exec}.
  */
 package dev.ycsbmongo.orchestrator.kubernetes;

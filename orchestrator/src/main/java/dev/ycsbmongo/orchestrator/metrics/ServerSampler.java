@@ -7,7 +7,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ServerDescription;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
-import dev.ycsbmongo.orchestrator.exec.Clients;
+import dev.ycsbmongo.orchestrator.process.Clients;
 import dev.ycsbmongo.orchestrator.results.ServerSamples;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -9,5 +9,7 @@
  * operation counts against the server's. Derivation is pure and unit-tested on replies shaped as
  * MongoDB 6.0, 7.0 and 8.0 send them; only {@code ServerSampler} talks to a server, and it never
  * fails a phase: an error is recorded once and the figures it hides are absent with a reason.
+ *
+ * <p>Layer 5 (docs/architecture.md): uses {@code results} and {@code process} (driver clients).
  */
 package dev.ycsbmongo.orchestrator.metrics;

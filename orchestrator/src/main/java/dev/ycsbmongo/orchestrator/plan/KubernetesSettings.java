@@ -1,7 +1,5 @@
 package dev.ycsbmongo.orchestrator.plan;
 
-import dev.ycsbmongo.orchestrator.kubernetes.ContainerResources;
-import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -9,7 +7,7 @@ import java.util.Optional;
 
 /**
  * A plan's {@code execution.kubernetes} section: where and how a cell's client pods run. Checked by the
- * same rules as the Job built from it ({@link FleetSpec}, {@link ContainerResources}), so a bad value
+ * same rules as the Job built from it ({@link KubernetesNames}, {@link ContainerResources}), so a bad value
  * fails when the plan is read; defaults in {@link Defaults}.
  *
  * @param namespace of the Jobs, pods and Secrets (a DNS-1123 label)
@@ -30,17 +28,17 @@ public record KubernetesSettings(String namespace, String image, String imagePul
     Optional<String> context) {
 
   public KubernetesSettings {
-    FleetSpec.checkNamespace(namespace);
-    FleetSpec.checkImage(image);
-    FleetSpec.checkImagePullPolicy(imagePullPolicy);
+    KubernetesNames.checkNamespace(namespace);
+    KubernetesNames.checkImage(image);
+    KubernetesNames.checkImagePullPolicy(imagePullPolicy);
     serviceAccount = Objects.requireNonNullElse(serviceAccount, Optional.empty());
-    serviceAccount.ifPresent(FleetSpec::checkServiceAccount);
-    nodeSelector = FleetSpec.checkLabels("nodeSelector", nodeSelector);
-    labels = FleetSpec.checkLabels("labels", labels);
+    serviceAccount.ifPresent(KubernetesNames::checkServiceAccount);
+    nodeSelector = KubernetesNames.checkLabels("nodeSelector", nodeSelector);
+    labels = KubernetesNames.checkLabels("labels", labels);
     ContainerResources resources = new ContainerResources(requests, limits);
     requests = resources.requests();
     limits = resources.limits();
-    FleetSpec.checkPendingTimeout(pendingTimeout);
+    KubernetesNames.checkPendingTimeout(pendingTimeout);
     checkStartDelay(startDelay);
     context = Objects.requireNonNullElse(context, Optional.empty());
     context.ifPresent(KubernetesSettings::checkContext);

@@ -89,6 +89,14 @@ public record Phase(int index, String id, PhaseKind kind, String target, String 
     return kind == PhaseKind.RUN || kind == PhaseKind.CONNECTIONS || (kind == PhaseKind.LOAD && repetition > 0);
   }
 
+  /**
+   * True for measured phases whose verdict rests on their figures (a steady window, the minimum operations):
+   * all but connection stress, judged by its connections. Run and validate share this one rule.
+   */
+  public boolean judgedOnFigures() {
+    return measured() && kind != PhaseKind.CONNECTIONS;
+  }
+
   /** The properties YCSB sees: all but the orchestrator's own. */
   public java.util.SortedMap<String, String> ycsbProperties() {
     return EffectiveProperties.ycsbOnly(properties);

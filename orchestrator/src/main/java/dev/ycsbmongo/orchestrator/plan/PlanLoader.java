@@ -3,8 +3,6 @@ package dev.ycsbmongo.orchestrator.plan;
 import com.mongodb.ConnectionString;
 import dev.ycsbmongo.binding.Keys;
 import dev.ycsbmongo.binding.UriMasker;
-import dev.ycsbmongo.orchestrator.kubernetes.ContainerResources;
-import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
 import dev.ycsbmongo.orchestrator.plan.PropertyMapReader.Prop;
 import dev.ycsbmongo.orchestrator.plan.PropertyMapReader.Values;
 import java.io.IOException;
@@ -607,12 +605,12 @@ public final class PlanLoader {
   private static KubernetesSettings kubernetes(Section k) {
     k.allow(KUBERNETES_KEYS);
     String namespace = checked(k, k.required("namespace", "a namespace (a DNS-1123 label such as bench)"),
-        FleetSpec::checkNamespace);
+        KubernetesNames::checkNamespace);
     String image = checked(k, k.required("image", "the client image, such as"
-        + " registry.example.com/ycsb-mongodb-client:0.1.0"), FleetSpec::checkImage);
-    String pullPolicy = k.entry("imagePullPolicy").map(e -> checked(k, e, FleetSpec::checkImagePullPolicy))
+        + " registry.example.com/ycsb-mongodb-client:0.1.0"), KubernetesNames::checkImage);
+    String pullPolicy = k.entry("imagePullPolicy").map(e -> checked(k, e, KubernetesNames::checkImagePullPolicy))
         .orElse(Defaults.IMAGE_PULL_POLICY);
-    Optional<String> serviceAccount = k.entry("serviceAccount").map(e -> checked(k, e, FleetSpec::checkServiceAccount));
+    Optional<String> serviceAccount = k.entry("serviceAccount").map(e -> checked(k, e, KubernetesNames::checkServiceAccount));
     Map<String, String> nodeSelector = k.entry("nodeSelector").map(e -> labelMap(k.child(e), "nodeSelector"))
         .orElse(Map.of());
     Map<String, String> labels = k.entry("labels").map(e -> labelMap(k.child(e), "labels")).orElse(Map.of());
@@ -650,7 +648,7 @@ public final class PlanLoader {
     for (Node.Entry e : map.entries()) {
       String value = map.text(e, "a label value (up to 63 letters, digits, '-', '_', '.')");
       try {
-        FleetSpec.checkLabels(what, Map.of(e.key(), value));
+        KubernetesNames.checkLabels(what, Map.of(e.key(), value));
       } catch (IllegalArgumentException x) {
         throw map.error(e, x.getMessage());
       }

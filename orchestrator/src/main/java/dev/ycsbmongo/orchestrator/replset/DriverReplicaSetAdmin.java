@@ -2,7 +2,7 @@ package dev.ycsbmongo.orchestrator.replset;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
-import dev.ycsbmongo.orchestrator.exec.Clients;
+import dev.ycsbmongo.orchestrator.process.Clients;
 import org.bson.Document;
 
 /** {@link ReplicaSetAdmin} over a short-lived driver client; commands go to the primary. */

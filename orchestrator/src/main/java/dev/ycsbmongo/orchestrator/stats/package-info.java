@@ -6,5 +6,7 @@
  * Pure computation on arrays and small records: it reads no file and imports nothing else of the
  * orchestrator, so the verdicts and the report can call it from anywhere. docs/statistics.md says
  * what the intervals mean and what they leave out.
+ *
+ * <p>Layer 2 (docs/architecture.md): uses nothing of the orchestrator; used by {@code exec} and {@code report}.
  */
 package dev.ycsbmongo.orchestrator.stats;

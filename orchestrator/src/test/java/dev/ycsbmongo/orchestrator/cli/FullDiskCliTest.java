@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.ycsbmongo.orchestrator.exec.ChildJvm;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
 import dev.ycsbmongo.orchestrator.results.ResultFixtures;
 import dev.ycsbmongo.orchestrator.results.ResultsWriter;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbmongo.orchestrator.exec.StopSignal;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import java.time.Duration;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ycsbmongo.orchestrator.exec.ChildJvm;
 import dev.ycsbmongo.orchestrator.exec.FakeChildJava;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

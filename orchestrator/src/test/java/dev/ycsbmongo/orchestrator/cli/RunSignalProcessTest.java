@@ -3,8 +3,8 @@ package dev.ycsbmongo.orchestrator.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbmongo.orchestrator.exec.ChildJvm;
 import dev.ycsbmongo.orchestrator.exec.FakeChildJava;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbmongo.orchestrator.launch.ClientMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

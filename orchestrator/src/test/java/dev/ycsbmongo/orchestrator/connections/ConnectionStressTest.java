@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
-import dev.ycsbmongo.orchestrator.exec.StopSignal;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import java.time.Duration;
 import java.time.Instant;

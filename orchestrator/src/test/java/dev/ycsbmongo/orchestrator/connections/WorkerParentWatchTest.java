@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.binding.launch.ParentWatch;
-import dev.ycsbmongo.orchestrator.exec.ChildJvm;
+import dev.ycsbmongo.orchestrator.process.ChildJvm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -2,9 +2,11 @@ package dev.ycsbmongo.orchestrator.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.ycsbmongo.orchestrator.check.PlanCheck;
 import dev.ycsbmongo.orchestrator.plan.ExamplePlans;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
+import dev.ycsbmongo.orchestrator.process.HostLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

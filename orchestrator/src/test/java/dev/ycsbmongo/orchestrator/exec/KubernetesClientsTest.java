@@ -18,6 +18,7 @@ import dev.ycsbmongo.orchestrator.kubernetes.FleetSpec;
 import dev.ycsbmongo.orchestrator.kubernetes.Fleets;
 import dev.ycsbmongo.orchestrator.kubernetes.QuietMockServer;
 import dev.ycsbmongo.orchestrator.plan.KubernetesSettings;
+import dev.ycsbmongo.orchestrator.process.StopSignal;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;

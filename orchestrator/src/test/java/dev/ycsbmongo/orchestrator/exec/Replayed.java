@@ -6,12 +6,14 @@ import dev.ycsbmongo.orchestrator.plan.CompareSpec;
 import dev.ycsbmongo.orchestrator.plan.Plan;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.PublishedTable;
+import dev.ycsbmongo.orchestrator.report.SummaryFiles;
 import dev.ycsbmongo.orchestrator.report.compare.Comparison;
 import dev.ycsbmongo.orchestrator.report.compare.Figure;
 import dev.ycsbmongo.orchestrator.report.compare.Pair;
 import dev.ycsbmongo.orchestrator.report.compare.Range;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.ResultsReader;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,7 +41,8 @@ record Replayed(Path dir, Plan plan, List<PhaseResult> records, List<String> war
         Replay.ANY_ENVIRONMENT);
     List<PhaseResult> records = Replay.records(Replay.expand(plan), table);
     assertEquals(table.cells().size(), records.size(), "one record per published cell");
-    List<String> warnings = Replay.write(new RunDirectory(dir), plan, records);
+    Replay.write(new RunDirectory(dir), plan, records);
+    List<String> warnings = SummaryFiles.write(new RunDirectory(dir));
     return new Replayed(dir, plan, ResultsReader.read(dir).results(), warnings);
   }
 

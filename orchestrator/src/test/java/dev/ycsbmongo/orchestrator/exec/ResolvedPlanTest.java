@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
+import dev.ycsbmongo.orchestrator.report.StoredReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -9,6 +9,7 @@ import com.mongodb.MongoSocketReadTimeoutException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.ServerAddress;
 import dev.ycsbmongo.binding.ConnectionFailure;
+import dev.ycsbmongo.orchestrator.process.GarbageServer;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;

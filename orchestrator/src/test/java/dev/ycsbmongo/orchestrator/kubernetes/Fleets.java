@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.kubernetes;
 
+import dev.ycsbmongo.orchestrator.plan.ContainerResources;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;

@@ -9,5 +9,8 @@
  * {@code describes}: cores, RAM) are not matched; a cell kept apart by any other label says which, with
  * both values.
  * Pure functions of stored result records, like the summary tables.
+ *
+ * <p>Part of {@code report} (layer 7, docs/architecture.md): uses {@code plan}, {@code results} and
+ * {@code report}'s own packages.
  */
 package dev.ycsbmongo.orchestrator.report.compare;

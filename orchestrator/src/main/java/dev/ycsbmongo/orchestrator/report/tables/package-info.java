@@ -4,5 +4,8 @@
  * resolution ({@link dev.ycsbmongo.orchestrator.report.tables.TableKeys}), the layout
  * ({@link dev.ycsbmongo.orchestrator.report.tables.TableShaper}) and its files
  * ({@link dev.ycsbmongo.orchestrator.report.tables.ShapedTableFiles}), from the stored records only.
+ *
+ * <p>Part of {@code report} (layer 7, docs/architecture.md): uses {@code plan}, {@code results} and
+ * {@code report}'s own packages.
  */
 package dev.ycsbmongo.orchestrator.report.tables;
