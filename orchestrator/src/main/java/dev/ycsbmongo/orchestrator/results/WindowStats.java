@@ -15,15 +15,37 @@ import java.util.Optional;
  * @param throughputOpsPerSec successful operations per second
  * @param errorRate failed / (successful + failed), 0 when nothing ran
  * @param operationStats per operation type, in YCSB's order of appearance
+ * @param throughputCi the 95% interval of {@code throughputOpsPerSec} from the window's per-second series
+ *     (steady window only; null for the whole run, under 4 intervals, and in records written before)
  */
 public record WindowStats(String window, double startSeconds, double durationSeconds, long operations,
-    long failedOperations, double throughputOpsPerSec, double errorRate, List<OperationStats> operationStats) {
+    long failedOperations, double throughputOpsPerSec, double errorRate, List<OperationStats> operationStats,
+    Ci throughputCi) {
 
   public static final String FULL = "full";
   public static final String STEADY = "steady";
 
   public WindowStats {
     operationStats = List.copyOf(operationStats);
+  }
+
+  /** Figures without a throughput interval (the whole run; records written before intervals). */
+  public WindowStats(String window, double startSeconds, double durationSeconds, long operations,
+      long failedOperations, double throughputOpsPerSec, double errorRate, List<OperationStats> operationStats) {
+    this(window, startSeconds, durationSeconds, operations, failedOperations, throughputOpsPerSec, errorRate,
+        operationStats, null);
+  }
+
+  /** These figures with {@code ci} as the throughput's interval. */
+  public WindowStats withThroughputCi(Ci ci) {
+    return new WindowStats(window, startSeconds, durationSeconds, operations, failedOperations, throughputOpsPerSec,
+        errorRate, operationStats, ci);
+  }
+
+  /** These figures with {@code stats} in place of the operations' own. */
+  public WindowStats withOperationStats(List<OperationStats> stats) {
+    return new WindowStats(window, startSeconds, durationSeconds, operations, failedOperations, throughputOpsPerSec,
+        errorRate, stats, throughputCi);
   }
 
   public Optional<OperationStats> operation(String name) {
