@@ -52,7 +52,10 @@ class ManyThreadsPlanIT {
       execution:
         load: {threads: 4}
         rampUp: 1s
-        acceptance: {minOperations: 0, minWindow: 0s, maxCv: off, maxRise: off}   # this test is not about the figures' minimums (execution.acceptance): tiny phases are fine
+        # this test is not about the figures' minimums (execution.acceptance): tiny phases are fine; nor about the
+        # pauses 10,000 threads meet on a busy 2-core host (3.2 s at a load of 27 failed the 3 s default): a freeze
+        # of 30 s still fails it
+        acceptance: {minOperations: 0, minWindow: 0s, maxCv: off, maxRise: off, maxStall: 30s}
         phaseTimeout: 4m
       """.formatted(RECORDS, OPERATIONS, THREADS);
 
