@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * client did nothing for that long. The cell must fail as a stall that names the freeze, not pass as
  * steady. Against a test-owned embedded server (mongo-java-server, not MongoDB: only the verdict is tested).
  */
+@Tag("alone")  // judges time itself: runs after the parallel ITs, one at a time (integration-tests/pom.xml)
 class FrozenClientIT {
 
   private static final int FROZEN_SECONDS = 5;

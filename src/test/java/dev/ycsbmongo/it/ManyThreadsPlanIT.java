@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing else, while the YCSB phase and its client sockets are a child JVM with its own limit.
  * Not MongoDB: this proves the client side copes, not what a server does with 10,000 clients.
  */
+@Tag("alone")  // judges time itself: runs after the parallel ITs, one at a time (integration-tests/pom.xml)
 class ManyThreadsPlanIT {
 
   static final int THREADS = 10_000;
