@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.host;
 
+import dev.ycsbmongo.orchestrator.CgroupPaths;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -139,14 +140,14 @@ public final class ProcHost {
     Double lowest = null;
     String v2 = groupPath(cgroup, "");
     if (v2 != null) {
-      for (String dir : levels("sys/fs/cgroup", v2)) {
+      for (String dir : CgroupPaths.levels("sys/fs/cgroup", v2)) {
         lowest = min(lowest, quotaV2(text(dir + "/cpu.max")));
       }
     }
     String v1 = groupPath(cgroup, "cpu");
     if (v1 != null) {
       for (String mount : List.of("sys/fs/cgroup/cpu", "sys/fs/cgroup/cpu,cpuacct", "sys/fs/cgroup/cpuacct,cpu")) {
-        for (String dir : levels(mount, v1)) {
+        for (String dir : CgroupPaths.levels(mount, v1)) {
           lowest = min(lowest, quotaV1(text(dir + "/cpu.cfs_quota_us"), text(dir + "/cpu.cfs_period_us")));
         }
       }
@@ -389,24 +390,6 @@ public final class ProcHost {
       }
     }
     return null;
-  }
-
-  /**
-   * {@code mount/path} and each parent up to {@code mount}, since a parent's quota holds for its
-   * children; in a container /proc/self/cgroup may name the host's path while the mount is the
-   * container's own group, so levels that do not exist are read as missing and the mount itself still is.
-   */
-  private static List<String> levels(String mount, String path) {
-    List<String> into = new ArrayList<>();
-    Path base = Path.of(mount);
-    Path p = base.resolve(path.replaceFirst("^/+", "")).normalize();
-    if (!p.startsWith(base)) {
-      p = base;
-    }
-    for (; p != null && p.startsWith(base); p = p.getParent()) {
-      into.add(p.toString());
-    }
-    return into;
   }
 
   private String text(String file) {

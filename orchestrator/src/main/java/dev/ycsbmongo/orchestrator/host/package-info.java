@@ -5,6 +5,6 @@
  * ({@link dev.ycsbmongo.orchestrator.host.ClientHostLoad}), and the rule that calls a cell's client
  * host busy ({@link dev.ycsbmongo.orchestrator.host.HostBusyRule}).
  *
- * <p>Layer 2 (docs/architecture.md): uses nothing of the orchestrator; used by {@code exec} and the report.
+ * <p>Layer 2 (docs/architecture.md): uses the root package (cgroup paths); used by {@code exec} and the report.
  */
 package dev.ycsbmongo.orchestrator.host;

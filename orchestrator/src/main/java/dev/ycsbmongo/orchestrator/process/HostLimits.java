@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.process;
 
+import dev.ycsbmongo.orchestrator.CgroupPaths;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -132,12 +133,13 @@ public interface HostLimits {
       String self = text("proc/self/cgroup").orElse("");
       Optional<String> v2 = groupPath(self, "");
       Optional<String> v1 = groupPath(self, "pids");
-      levels("sys/fs/cgroup", v2.orElse("/"), dirs);
+      dirs.addAll(CgroupPaths.levels("sys/fs/cgroup", v2.orElse("/")));
       if (v2.isPresent()) {
-        levels("sys/fs/cgroup/unified", v2.get(), dirs);  // a hybrid host mounts v2 there, beside v1's controllers
+        // a hybrid host mounts v2 there, beside v1's controllers
+        dirs.addAll(CgroupPaths.levels("sys/fs/cgroup/unified", v2.get()));
       }
       if (v1.isPresent()) {
-        levels("sys/fs/cgroup/pids", v1.get(), dirs);
+        dirs.addAll(CgroupPaths.levels("sys/fs/cgroup/pids", v1.get()));
       }
       return dirs;
     }
@@ -149,17 +151,7 @@ public interface HostLimits {
           .map(f -> f[2].trim()).findFirst();
     }
 
-    /** {@code mount/path}, then each parent up to {@code mount}; a path that would leave the mount is left out. */
-    private void levels(String mount, String path, List<String> into) {
-      Path base = Path.of(mount);
-      Path p = base.resolve(path.replaceFirst("^/+", "")).normalize();
-      if (!p.startsWith(base)) {
-        p = base;
-      }
-      for (; p != null && p.startsWith(base); p = p.getParent()) {
-        into.add(p.toString());
-      }
-    }
+
 
     /** Every task (thread) on the machine: the fourth field of /proc/loadavg is running/total. */
     private Optional<Long> runningTasks() {
