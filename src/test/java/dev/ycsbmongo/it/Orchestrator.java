@@ -60,6 +60,44 @@ final class Orchestrator {
   }
 
   /**
+   * Waits until {@code phases} YCSB children under {@code root} have each written a status line with
+   * operations done ({@code ycsb.err}: "... 1 sec: 812 operations; ..."): a phase whose child is running
+   * against its server, not one still starting its JVM (seconds on a loaded machine). Fails at once
+   * when {@code process} ends first.
+   */
+  static void awaitRunningPhases(Process process, Path root, int phases, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    java.util.regex.Pattern working = java.util.regex.Pattern.compile(" sec: [1-9][0-9]* operations;");
+    while (System.nanoTime() < deadline) {
+      try (Stream<Path> files = Files.walk(root)) {
+        long running = files.filter(f -> f.getFileName().toString().equals("ycsb.err")).filter(f -> {
+          try {
+            return working.matcher(Files.readString(f)).find();
+          } catch (IOException e) {
+            return false;
+          }
+        }).count();
+        if (running >= phases) {
+          return;
+        }
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // not created yet, or a file went away while walking
+      }
+      if (!process.isAlive()) {
+        throw new AssertionError("the orchestrator ended (exit " + process.exitValue() + ") before " + phases
+            + " YCSB phases reported operations under " + root);
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    throw new AssertionError("no " + phases + " YCSB phases reported operations under " + root + " within " + timeout);
+  }
+
+  /**
    * Waits until results.jsonl of the only run directory under {@code root} has {@code lines} lines;
    * fails at once when {@code process} ends first.
    */

@@ -44,7 +44,7 @@ class TargetDownIT {
   @Test
   void serverKilledMidPhaseFailsTheCellWithinSecondsStopsThePlanAndResumeFinishesIt(@TempDir Path work)
       throws Exception {
-    System.out.println("[it] TargetDownIT: target is a test-owned embedded server, closed 4 s into a run phase");
+    System.out.println("[it] TargetDownIT: target is a test-owned embedded server, closed 2 s after its run phase reported operations");
     EmbeddedMongoServer first = EmbeddedMongoServer.start(0);
     EmbeddedMongoServer doomed = first;
     int port = first.port();
@@ -55,7 +55,9 @@ class TargetDownIT {
       long t0 = System.nanoTime();
       LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", first.connectionString("ycsb")), process -> {
         Orchestrator.awaitRecords(process, results, 1, Duration.ofMinutes(2));  // the load
-        sleep(4000);
+        // the run phase's child at work against the server: on a loaded machine its JVM alone can take seconds
+        Orchestrator.awaitRunningPhases(process, results, 2, Duration.ofMinutes(2));
+        sleep(2000);
         killedAt[0] = Instant.now();
         first.close();
       }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");
@@ -95,8 +97,8 @@ class TargetDownIT {
 
   @Test
   void stalledServerFailsTheCellWithNoReplyAndStopsThePlan(@TempDir Path work) throws Exception {
-    System.out.println("[it] TargetDownIT: target is a test-owned embedded server behind a proxy that stalls 4 s into a"
-        + " run phase (accepts, never answers)");
+    System.out.println("[it] TargetDownIT: target is a test-owned embedded server behind a proxy that stalls 2 s after its"
+        + " run phase reported operations (accepts, never answers)");
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start(0);
          StallingProxy proxy = new StallingProxy("127.0.0.1", server.port())) {
       Path plan = Orchestrator.writePlan(work, "stall-it", PLAN.formatted("stall-it"));
@@ -105,7 +107,8 @@ class TargetDownIT {
       LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", "mongodb://127.0.0.1:" + proxy.port() + "/ycsb"),
           process -> {
             Orchestrator.awaitRecords(process, results, 1, Duration.ofMinutes(2));
-            sleep(4000);
+            Orchestrator.awaitRunningPhases(process, results, 2, Duration.ofMinutes(2));
+            sleep(2000);
             proxy.stall();
           }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");
       double seconds = (System.nanoTime() - t0) / 1e9;

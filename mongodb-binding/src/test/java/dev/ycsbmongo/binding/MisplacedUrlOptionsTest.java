@@ -45,7 +45,7 @@ class MisplacedUrlOptionsTest {
   @ParameterizedTest
   @ValueSource(strings = {"mongodb://127.0.0.1/admin?maxPoolSize=8000", "mongodb://127.0.0.1/R&D",
       "mongodb://127.0.0.1/", "mongodb://127.0.0.1", "mongodb://u:p&w=1@127.0.0.1/db?w=1",
-      "mongodb://127.0.0.1/db?appName=a&b=c"})
+      "mongodb://127.0.0.1/db?appName=a&retryWrites=false"})
   void acceptsWellPlacedOptionsAndPlainNames(String url) throws Exception {
     Properties p = new Properties();
     p.setProperty(Keys.URL, url);
