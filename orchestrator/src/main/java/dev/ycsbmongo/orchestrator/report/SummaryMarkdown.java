@@ -291,9 +291,12 @@ public final class SummaryMarkdown {
 
   /** The figures whose change between two settings the change tables show. */
   static final List<ChangeTables.Figure> CHANGE_FIGURES = List.of(
-      new ChangeTables.Figure("Throughput, steady", r -> FigureWindow.STEADY.figures(r).throughput()),
-      new ChangeTables.Figure("RAL, steady", r -> FigureWindow.STEADY.figures(r).ral()),
-      new ChangeTables.Figure("WAL, steady", r -> FigureWindow.STEADY.figures(r).wal()),
+      new ChangeTables.Figure("Throughput, steady", r -> FigureWindow.STEADY.figures(r).throughput(),
+          r -> FigureIntervals.throughput(r.steady())),
+      new ChangeTables.Figure("RAL, steady", r -> FigureWindow.STEADY.figures(r).ral(),
+          r -> FigureIntervals.ral(r.steady())),
+      new ChangeTables.Figure("WAL, steady", r -> FigureWindow.STEADY.figures(r).wal(),
+          r -> FigureIntervals.wal(r.steady())),
       new ChangeTables.Figure("Primary CPU", r -> CellFigures.of(r).cpuPercent()),
       new ChangeTables.Figure("QPS", r -> CellFigures.of(r).qps()));
 

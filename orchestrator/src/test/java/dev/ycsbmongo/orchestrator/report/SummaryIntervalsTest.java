@@ -88,6 +88,23 @@ class SummaryIntervalsTest {
   }
 
   @Test
+  void aChangeTableGivesEachChangeItsIntervalAndSaysWhatItIs() {
+    PhaseResult eight = withCi(cell(), 0.02);
+    PhaseResult sixteen = withCi(ResultFixtures.run(3, "aws-medium", "rw-50-50", 16, 1, 700, 900, 500_000, 500_000,
+        ResultFixtures.MONGO), 0.02);
+    String md = SummaryMarkdown.render(List.of(eight, sixteen));
+    assertTrue(md.contains("| +66.7% (+"), md);
+    assertTrue(md.contains(", within-run only) |"), md);
+    assertTrue(md.contains(ChangeTables.INTERVALS), md);
+    // far apart within ±2%: significant, never marked
+    assertFalse(md.contains(") (n.s.)"), md);
+    String old = SummaryMarkdown.render(List.of(cell(), ResultFixtures.run(3, "aws-medium", "rw-50-50", 16, 1, 700,
+        900, 500_000, 500_000, ResultFixtures.MONGO)));
+    assertTrue(old.contains("| +66.7% | +75.0% | +50.0% |"), "without intervals, as before: " + old);
+    assertFalse(old.contains(ChangeTables.INTERVALS), old);
+  }
+
+  @Test
   void combinesTheWritesIntervalsAsWalCombinesTheirAverages() {
     WindowStats w = ResultFixtures.window(WindowStats.STEADY, 10, 50, List.of(
         ResultFixtures.op("UPDATE", 300, 100, 500, java.util.Map.of()).withCis(new Ci(90, 110, 4), null),

@@ -1,12 +1,10 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
-import dev.ycsbmongo.orchestrator.report.FigureIntervals;
+import dev.ycsbmongo.orchestrator.report.ChangeIntervals;
 import dev.ycsbmongo.orchestrator.results.Ci;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.stats.Comparisons;
-import dev.ycsbmongo.orchestrator.stats.MeanInterval;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * One figure of one pair: A's and B's spreads and the change of the means, (B - A) / A in percent
@@ -60,36 +58,13 @@ public record Change(Figure figure, Spread a, Spread b, Double percent, boolean 
 
   private static dev.ycsbmongo.orchestrator.stats.Change interval(Figure figure, List<PhaseResult> a,
       List<PhaseResult> b, Spread sa, Spread sb) {
-    if (sa.n() >= 2 && sb.n() >= 2) {
-      return Comparisons.ofRepetitions(values(figure, a), values(figure, b));
-    }
-    MeanInterval ia = side(figure, a, sa);
-    MeanInterval ib = side(figure, b, sb);
-    return ia == null || ib == null ? null : Comparisons.withinRun(ia, ib);
+    return ChangeIntervals.of(a.stream().map(figure::of).toList(), alone(figure, a),
+        b.stream().map(figure::of).toList(), alone(figure, b));
   }
 
-  /**
-   * One side as a mean with its interval: a single repetition's figure with its within-run interval (null when it
-   * has none), or several repetitions' mean with the interval of their spread.
-   */
-  private static MeanInterval side(Figure figure, List<PhaseResult> reps, Spread s) {
-    if (s.n() >= 2) {
-      double half = s.sd() / Math.sqrt(s.n()) * tQuantile(s.n() - 1);
-      return new MeanInterval(s.mean(), half, s.n(), s.n() - 1, s.n(), Double.NaN);
-    }
-    PhaseResult r = reps.stream().filter(x -> figure.of(x) != null).findFirst().orElse(null);
-    Ci ci = r == null ? null : figure.interval(r);
-    return ci == null ? null : FigureIntervals.meanInterval(s.mean(), ci);
-  }
-
-  /** The t quantile of a 95% interval on {@code df} degrees of freedom (the statistics package's own). */
-  private static double tQuantile(int df) {
-    MeanInterval unit = new MeanInterval(0, 1, df + 1, df, df + 1, Double.NaN);
-    return 1 / unit.standardError();
-  }
-
-  private static double[] values(Figure figure, List<PhaseResult> reps) {
-    return reps.stream().map(figure::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+  /** The within-run interval of a side's one figure (null with none; unused with several). */
+  private static Ci alone(Figure figure, List<PhaseResult> reps) {
+    return reps.stream().filter(x -> figure.of(x) != null).findFirst().map(figure::interval).orElse(null);
   }
 
   /** True when B is better than A on this figure: more throughput or less latency. */
