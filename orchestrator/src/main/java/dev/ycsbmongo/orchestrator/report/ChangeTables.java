@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.report;
 
+import dev.ycsbmongo.orchestrator.results.Ci;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,9 +21,21 @@ import java.util.stream.Collectors;
  */
 final class ChangeTables {
 
-  /** A figure of a cell (the mean over its successful repetitions), absent when not measured. */
-  record Figure(String label, Function<PhaseResult, Double> value) {
+  /**
+   * A figure of a cell (the mean over its successful repetitions), absent when not measured; {@code interval} its
+   * 95% interval within one record (null: it has none, as the server's figures).
+   */
+  record Figure(String label, Function<PhaseResult, Double> value, Function<PhaseResult, Ci> interval) {
+
+    Figure(String label, Function<PhaseResult, Double> value) {
+      this(label, value, r -> null);
+    }
   }
+
+  /** Said under a change table whose changes have intervals. */
+  static final String INTERVALS = "In brackets: the change's 95% interval, from the repetitions where both cells have"
+      + " at least two, else from the two cells' intervals within their runs (\"within-run only\": run-to-run"
+      + " variation is not in it); (n.s.): the interval holds 0%.";
 
   private ChangeTables() {
   }
@@ -63,6 +76,7 @@ final class ChangeTables {
     int labels = head.size();
     shown.forEach(f -> head.add(f.label()));
     MarkdownCells.header(out, head, labels);
+    boolean intervals = false;
     Map<Figure, List<Double>> changes = new LinkedHashMap<>();
     List<Unverified.Note> notes = new ArrayList<>();
     shown.forEach(f -> changes.put(f, new ArrayList<>()));
@@ -88,10 +102,16 @@ final class ChangeTables {
         if (change != null) {
           changes.get(f).add(change);
         }
-        row.add(percent(change));
+        dev.ycsbmongo.orchestrator.stats.Change interval = change == null ? null : interval(e.getValue(), other, f);
+        intervals |= interval != null;
+        row.add(percent(change) + ChangeIntervals.text(interval)
+            + (interval != null && !interval.significant() ? " (n.s.)" : ""));
       }
       row.set(row.size() - 1, row.get(row.size() - 1) + note.mark());
       out.append("| ").append(row.stream().map(MarkdownCells::cell).collect(Collectors.joining(" | "))).append(" |\n");
+    }
+    if (intervals) {
+      out.append('\n').append(INTERVALS).append('\n');
     }
     Set<String> ranges = new LinkedHashSet<>();
     changes.forEach((f, list) -> {
@@ -109,6 +129,18 @@ final class ChangeTables {
     if (!unverified.empty()) {
       out.append('\n').append(unverified.footnote()).append('\n');
     }
+  }
+
+  /** The change's interval from the two cells' successful repetitions; null where none can be stated. */
+  private static dev.ycsbmongo.orchestrator.stats.Change interval(List<PhaseResult> a, List<PhaseResult> b,
+      Figure f) {
+    List<PhaseResult> okA = a.stream().filter(PhaseResult::succeeded).filter(r -> f.value().apply(r) != null).toList();
+    List<PhaseResult> okB = b.stream().filter(PhaseResult::succeeded).filter(r -> f.value().apply(r) != null).toList();
+    if (okA.isEmpty() || okB.isEmpty()) {
+      return null;
+    }
+    return ChangeIntervals.of(okA.stream().map(f.value()).toList(), f.interval().apply(okA.get(0)),
+        okB.stream().map(f.value()).toList(), f.interval().apply(okB.get(0)));
   }
 
   private static Double mean(List<PhaseResult> reps, Figure f) {

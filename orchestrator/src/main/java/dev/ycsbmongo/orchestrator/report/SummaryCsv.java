@@ -20,7 +20,9 @@ import java.util.Set;
  * {@code _whole} or {@code _steady} before the unit: {@code throughput_whole_ops_per_sec} is YCSB's own [OVERALL]
  * Throughput, {@code throughput_steady_ops_per_sec} the steady window's successful operations per second;
  * {@code read_avg_*} and {@code write_avg_*} are RAL and WAL (READ; the count-weighted writes). A phase without a
- * steady window has its {@code _steady} columns empty. {@code operations_executed} is what YCSB ran (failed
+ * steady window has its {@code _steady} columns empty. Each steady figure with an interval (throughput, read and
+ * write average and p99) is followed by its 95% interval's ends, {@code <column>_ci_low} and {@code _ci_high}, empty
+ * where the record holds none (records written before intervals, windows too short, replayed figures). {@code operations_executed} is what YCSB ran (failed
  * operations included, a read-modify-write once) and {@code time_bounded} whether maxexecutiontime ended the
  * phase before its configured count. {@code op_<operation>_*} are each operation YCSB measured, over
  * {@code window} (steady, or full when the phase had no steady window). {@code clients}
@@ -133,8 +135,22 @@ public final class SummaryCsv {
    */
   static List<String> windowHead(FigureWindow fw) {
     String s = fw.csvSuffix();
-    return List.of("throughput_" + s + "_ops_per_sec", "operations_" + s, "failed_operations_" + s, "error_rate_" + s,
-        "read_avg_" + s + "_us", "read_p99_" + s + "_us", "write_avg_" + s + "_us", "write_p99_" + s + "_us");
+    List<String> head = new ArrayList<>();
+    head.addAll(withCi(fw, "throughput_" + s + "_ops_per_sec"));
+    head.addAll(List.of("operations_" + s, "failed_operations_" + s, "error_rate_" + s));
+    head.addAll(withCi(fw, "read_avg_" + s + "_us"));
+    head.addAll(withCi(fw, "read_p99_" + s + "_us"));
+    head.addAll(withCi(fw, "write_avg_" + s + "_us"));
+    head.addAll(withCi(fw, "write_p99_" + s + "_us"));
+    return head;
+  }
+
+  /**
+   * A figure's column and, for a steady figure, its 95% interval's ends right after it ({@code _ci_low},
+   * {@code _ci_high}: empty where the record has none); the whole run's figures have none.
+   */
+  private static List<String> withCi(FigureWindow fw, String column) {
+    return fw == FigureWindow.STEADY ? List.of(column, column + "_ci_low", column + "_ci_high") : List.of(column);
   }
 
   private static List<String> windowValues(FigureWindow fw, PhaseResult r) {
@@ -143,10 +159,26 @@ public final class SummaryCsv {
       return windowHead(fw).stream().map(h -> "").toList();
     }
     CellFigures f = fw.figures(r);
-    return List.of(num(f.throughput()), Long.toString(w.operations()), Long.toString(w.failedOperations()),
-        String.format(Locale.ROOT, "%.6f", w.errorRate()), num(f.ral()),
-        f.p99Read() == null ? "" : Long.toString(f.p99Read()), num(f.wal()),
-        f.p99Write() == null ? "" : Long.toString(f.p99Write()));
+    List<String> values = new ArrayList<>();
+    values.add(num(f.throughput()));
+    ci(fw, values, FigureIntervals.throughput(w));
+    values.addAll(List.of(Long.toString(w.operations()), Long.toString(w.failedOperations()),
+        String.format(Locale.ROOT, "%.6f", w.errorRate()), num(f.ral())));
+    ci(fw, values, FigureIntervals.ral(w));
+    values.add(f.p99Read() == null ? "" : Long.toString(f.p99Read()));
+    ci(fw, values, FigureIntervals.p99Read(w));
+    values.add(num(f.wal()));
+    ci(fw, values, FigureIntervals.wal(w));
+    values.add(f.p99Write() == null ? "" : Long.toString(f.p99Write()));
+    ci(fw, values, FigureIntervals.p99Write(w));
+    return values;
+  }
+
+  private static void ci(FigureWindow fw, List<String> values, dev.ycsbmongo.orchestrator.results.Ci ci) {
+    if (fw == FigureWindow.STEADY) {
+      values.add(ci == null ? "" : num(ci.low()));
+      values.add(ci == null ? "" : num(ci.high()));
+    }
   }
 
   /** Whether maxexecutiontime ended the phase before its configured count (operationcount; a load's inserts). */

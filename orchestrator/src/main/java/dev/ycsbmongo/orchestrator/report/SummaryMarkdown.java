@@ -9,6 +9,7 @@ import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.TargetRecord;
+import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -73,6 +74,9 @@ public final class SummaryMarkdown {
     out.append(FigureWindow.TERMS + " Errors are failed operations and their share; "
         + "latencies in µs; \"-\" where the phase measured no such operation. " + LATENCY_TERMS
         + " p99 write is the highest of their p99s.\n");
+    if (rows.stream().filter(Records::measured).anyMatch(SummaryMarkdown::hasInterval)) {
+      out.append(FigureIntervals.MEANING).append(' ').append(FigureIntervals.WHOLE_RUN_NOTE).append('\n');
+    }
     if (rows.stream().anyMatch(r -> r.server() != null && r.server().embedded())) {
       out.append('\n').append(EMBEDDED_WARNING).append('\n');
     }
@@ -287,9 +291,12 @@ public final class SummaryMarkdown {
 
   /** The figures whose change between two settings the change tables show. */
   static final List<ChangeTables.Figure> CHANGE_FIGURES = List.of(
-      new ChangeTables.Figure("Throughput, steady", r -> FigureWindow.STEADY.figures(r).throughput()),
-      new ChangeTables.Figure("RAL, steady", r -> FigureWindow.STEADY.figures(r).ral()),
-      new ChangeTables.Figure("WAL, steady", r -> FigureWindow.STEADY.figures(r).wal()),
+      new ChangeTables.Figure("Throughput, steady", r -> FigureWindow.STEADY.figures(r).throughput(),
+          r -> FigureIntervals.throughput(r.steady())),
+      new ChangeTables.Figure("RAL, steady", r -> FigureWindow.STEADY.figures(r).ral(),
+          r -> FigureIntervals.ral(r.steady())),
+      new ChangeTables.Figure("WAL, steady", r -> FigureWindow.STEADY.figures(r).wal(),
+          r -> FigureIntervals.wal(r.steady())),
       new ChangeTables.Figure("Primary CPU", r -> CellFigures.of(r).cpuPercent()),
       new ChangeTables.Figure("QPS", r -> CellFigures.of(r).qps()));
 
@@ -313,7 +320,11 @@ public final class SummaryMarkdown {
       server.forEach(c -> none.add("-"));
       return none;
     }
-    String throughput = num(mean(f.stream().map(CellFigures::throughput).toList()));
+    // one repetition: its figures with their intervals within the run; several: the mean and the range, as the
+    // spread between runs says more than any one run's interval
+    WindowStats one = ok.size() == 1 ? FigureWindow.STEADY.window(ok.get(0)) : null;
+    String throughput = FigureIntervals.text(mean(f.stream().map(CellFigures::throughput).toList()),
+        FigureIntervals.throughput(one));
     List<Double> each = f.stream().map(CellFigures::throughput).filter(Objects::nonNull).toList();
     if (each.size() > 1) {
       double min = each.stream().mapToDouble(Double::doubleValue).min().orElse(0);
@@ -326,10 +337,14 @@ public final class SummaryMarkdown {
     String errors = counted.isEmpty() ? "-"
         : String.format(Locale.ROOT, "%,d (%.2f%%)", failed, rate == null ? 0 : rate * 100);
     List<String> row = new ArrayList<>(List.of(num(mean(w.stream().map(CellFigures::throughput).toList())), throughput,
-        errors, num(mean(w.stream().map(CellFigures::ral).toList())), num(mean(f.stream().map(CellFigures::ral).toList())),
-        num(mean(w.stream().map(CellFigures::wal).toList())), num(mean(f.stream().map(CellFigures::wal).toList())),
-        num(mean(f.stream().map(c -> c.p99Read() == null ? null : c.p99Read().doubleValue()).toList())),
-        num(mean(f.stream().map(c -> c.p99Write() == null ? null : c.p99Write().doubleValue()).toList()))));
+        errors, num(mean(w.stream().map(CellFigures::ral).toList())),
+        FigureIntervals.text(mean(f.stream().map(CellFigures::ral).toList()), FigureIntervals.ral(one)),
+        num(mean(w.stream().map(CellFigures::wal).toList())),
+        FigureIntervals.text(mean(f.stream().map(CellFigures::wal).toList()), FigureIntervals.wal(one)),
+        FigureIntervals.text(mean(f.stream().map(c -> c.p99Read() == null ? null : c.p99Read().doubleValue()).toList()),
+            FigureIntervals.p99Read(one)),
+        FigureIntervals.text(mean(f.stream().map(c -> c.p99Write() == null ? null : c.p99Write().doubleValue()).toList()),
+            FigureIntervals.p99Write(one))));
     if (spread) {
       Double cv = mean(ok.stream().map(SummaryMarkdown::spreadOf).toList());
       row.add(cv == null ? "-" : String.format(Locale.ROOT, "%.1f%%", cv * 100));
@@ -339,6 +354,13 @@ public final class SummaryMarkdown {
       row.add(v == null ? "-" : String.format(Locale.ROOT, c.format(), v));
     }
     return row;
+  }
+
+  /** Whether a record's steady figures carry some interval (then "±" is explained once). */
+  static boolean hasInterval(PhaseResult r) {
+    WindowStats w = r.steady();
+    return w != null && (FigureIntervals.throughput(w) != null || FigureIntervals.ral(w) != null
+        || FigureIntervals.wal(w) != null || FigureIntervals.p99Read(w) != null || FigureIntervals.p99Write(w) != null);
   }
 
   /** The coefficient of variation of a cell's per-second throughput over its steady window, when known. */

@@ -4,6 +4,7 @@ import dev.ycsbmongo.orchestrator.FileNames;
 import dev.ycsbmongo.orchestrator.plan.CellProperty;
 import dev.ycsbmongo.orchestrator.plan.ChartSettings;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
+import dev.ycsbmongo.orchestrator.report.FigureIntervals;
 import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.Records;
 import dev.ycsbmongo.orchestrator.report.Unverified;
@@ -245,7 +246,8 @@ public final class ChartPlanner {
       List<ChartSpec.Point> p = new ArrayList<>();
       List<ChartSpec.Point> bad = new ArrayList<>();
       c.points().forEach((threads, reps) -> {
-        ok(reps, CellFigures::throughput).ifPresent(v -> p.add(new ChartSpec.Point(threads, v, null)));
+        ok(reps, CellFigures::throughput).ifPresent(v -> p.add(new ChartSpec.Point(threads, v, null,
+            throughputError(reps))));
         notOk(reps, CellFigures::throughput).ifPresent(v -> bad.add(new ChartSpec.Point(threads, v, verdict(reps))));
       });
       series.add(new ChartSpec.Series(c.name(), p, c.colour(), false, false));
@@ -256,7 +258,30 @@ public final class ChartPlanner {
     boolean logX = logThreads(records);
     return new ChartSpec(id("throughput-vs-threads", scenario), ChartSpec.Kind.LINE, "Throughput vs client threads: "
         + scenario, threadAxis(logX), "Throughput (successful ops/s)", false, List.of(), series, gaps,
-        "One line per target and setting; the mean of a cell's repetitions." + GAP_NOTE, footer, logX);
+        "One line per target and setting; the mean of a cell's repetitions." + errorNote(series) + GAP_NOTE, footer,
+        logX);
+  }
+
+  /** Said under a chart with error bars. */
+  static final String ERROR_BARS = " Error bars: the 95% interval within the run of a cell of one repetition (its"
+      + " steady window; run-to-run variation is not in it).";
+
+  /** {@link #ERROR_BARS} when some point has one, else nothing (charts of older records read as before). */
+  static String errorNote(List<ChartSpec.Series> series) {
+    return series.stream().flatMap(s -> s.points().stream()).anyMatch(p -> p.error() != null) ? ERROR_BARS : "";
+  }
+
+  /**
+   * Half the width of the throughput's 95% interval of a cell of one successful repetition, as its error bar; null
+   * with none or with repetitions (their mean is no single run's figure).
+   */
+  static Double throughputError(List<PhaseResult> reps) {
+    List<PhaseResult> ok = reps.stream().filter(ChartPlanner::drawable).toList();
+    if (ok.size() != 1) {
+      return null;
+    }
+    dev.ycsbmongo.orchestrator.results.Ci ci = FigureIntervals.throughput(ok.get(0).tableWindow());
+    return ci == null ? null : (ci.high() - ci.low()) / 2;
   }
 
   /** How a thread chart shows the cells that did not succeed. */

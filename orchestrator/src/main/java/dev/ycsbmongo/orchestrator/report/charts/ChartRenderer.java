@@ -91,13 +91,17 @@ public final class ChartRenderer {
       // a log axis cannot show 0 or less; such points are left out rather than clamped
       List<ChartSpec.Point> points = s.points().stream().filter(p -> !spec.logY() || p.y() > 0)
           .filter(p -> !spec.logX() || p.x() > 0)
-          .map(p -> new ChartSpec.Point(x(spec, p.x()), p.y(), p.label())).toList();
+          .map(p -> new ChartSpec.Point(x(spec, p.x()), p.y(), p.label(), p.error())).toList();
       if (points.isEmpty()) {
         continue;
       }
+      double[] xs = points.stream().mapToDouble(ChartSpec.Point::x).toArray();
+      double[] ys = points.stream().mapToDouble(ChartSpec.Point::y).toArray();
+      // a point without an interval gets a bar of 0 (XChart takes one per point or none)
       XYSeries series = spec.kind() == ChartSpec.Kind.SEGMENTS ? segments(chart, names.unique(s.name()), points)
-          : chart.addSeries(names.unique(s.name()), points.stream().mapToDouble(ChartSpec.Point::x).toArray(),
-              points.stream().mapToDouble(ChartSpec.Point::y).toArray());
+          : errorBars(points) ? chart.addSeries(names.unique(s.name()), xs, ys, points.stream()
+              .mapToDouble(p -> p.error() == null ? 0 : p.error()).toArray())
+          : chart.addSeries(names.unique(s.name()), xs, ys);
       series.setMarker(s.hollow() ? HOLLOW : spec.kind() == ChartSpec.Kind.LABELLED || (spec.kind()
           == ChartSpec.Kind.LINE && points.size() < 40) ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
       style(series, s);
@@ -318,13 +322,30 @@ public final class ChartRenderer {
         // a bar a cell did not measure is 0 height with no value: XChart needs a number per category
         values.add(s.points().stream().filter(p -> (int) p.x() == x).map(ChartSpec.Point::y).findFirst().orElse(0.0));
       }
-      var series = chart.addSeries(names.unique(s.name()), spec.categories(), values);
+      var series = errorBars(s.points()) ? chart.addSeries(names.unique(s.name()), spec.categories(), values,
+          errors(spec, s)) : chart.addSeries(names.unique(s.name()), spec.categories(), values);
       if (s.colour() != null) {
         series.setFillColor(Color.decode(s.colour()));
       }
     }
     footer(chart, spec);
     return chart;
+  }
+
+  /** Whether some point has an error bar (its 95% interval within the run). */
+  private static boolean errorBars(List<ChartSpec.Point> points) {
+    return points.stream().anyMatch(p -> p.error() != null);
+  }
+
+  /** A bar series' error bars per category, 0 where a bar has none. */
+  private static List<Double> errors(ChartSpec spec, ChartSpec.Series s) {
+    List<Double> errors = new ArrayList<>();
+    for (int i = 0; i < spec.categories().size(); i++) {
+      int x = i;
+      errors.add(s.points().stream().filter(p -> (int) p.x() == x && p.error() != null).map(ChartSpec.Point::error)
+          .findFirst().orElse(0.0));
+    }
+    return errors;
   }
 
   /** Whether category labels are drawn slanted: more than 6, or one wider than its share of the plot (they would overprint). */
@@ -393,6 +414,7 @@ public final class ChartRenderer {
       // solid: the SVG writer draws each dash of a dashed grid line as its own rectangle (60 KB a chart)
       axes.setPlotGridLinesStroke(new BasicStroke(1f));
       axes.setPlotGridLinesColor(new Color(225, 225, 225));
+      axes.setErrorBarsColorSeriesColor(true);  // a curve's error bars in its own colour
     }
   }
 

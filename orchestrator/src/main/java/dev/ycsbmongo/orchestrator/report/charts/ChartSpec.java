@@ -58,8 +58,16 @@ public record ChartSpec(String id, Kind kind, String title, String xAxis, String
     }
   }
 
-  /** A point; {@code label} names it on the chart (the thread count of a latency curve) or is null. */
-  public record Point(double x, double y, String label) {
+  /**
+   * A point; {@code label} names it on the chart (the thread count of a latency curve) or is null; {@code error}
+   * is half the width of its 95% interval within the run (drawn as an error bar {@code y ± error}), null where
+   * none is known.
+   */
+  public record Point(double x, double y, String label, Double error) {
+
+    public Point(double x, double y, String label) {
+      this(x, y, label, null);
+    }
   }
 
   /**

@@ -26,12 +26,15 @@ final class SettingBars {
   private SettingBars() {
   }
 
-  private record Figure(String id, String title, String axis, Function<CellFigures, Double> value) {
+  /** @param error a cell's error bar (half its 95% interval within the run), or null where it has none */
+  private record Figure(String id, String title, String axis, Function<CellFigures, Double> value,
+      Function<List<PhaseResult>, Double> error) {
   }
 
   private static final List<Figure> FIGURES = List.of(
-      new Figure("throughput", "Throughput", "Throughput (successful ops/s)", CellFigures::throughput),
-      new Figure("cpu", "Primary CPU", "Primary CPU (% of all cores)", CellFigures::cpuPercent));
+      new Figure("throughput", "Throughput", "Throughput (successful ops/s)", CellFigures::throughput,
+          ChartPlanner::throughputError),
+      new Figure("cpu", "Primary CPU", "Primary CPU (% of all cores)", CellFigures::cpuPercent, reps -> null));
 
   static List<ChartSpec> plan(List<PhaseResult> cells, String footer) {
     Map<String, List<PhaseResult>> byScenario = new LinkedHashMap<>();
@@ -91,9 +94,9 @@ final class SettingBars {
         List<ChartSpec.Point> points = new ArrayList<>();
         for (int g = 0; g < groupNames.size(); g++) {
           int x = g;
-          Optional.ofNullable(groups.get(groupNames.get(g)).get(value))
-              .flatMap(reps -> ChartPlanner.ok(reps, f.value()))
-              .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null)));
+          List<PhaseResult> reps = groups.get(groupNames.get(g)).get(value);
+          Optional.ofNullable(reps).flatMap(r -> ChartPlanner.ok(r, f.value()))
+              .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null, f.error().apply(reps))));
         }
         series.add(new ChartSpec.Series(across + "=" + value, points, colours.get(b), false, false));
       }
@@ -105,7 +108,8 @@ final class SettingBars {
             categories, series, List.of(), "One bar per " + across + " value, grouped by " + (manyTargets
                 ? "target" : "") + (manyTargets && !others.isEmpty() ? " and " : "") + String.join(", ", others)
                 + "; the mean of a cell's successful repetitions. A missing bar: the cell did not succeed (named under"
-                + " its group with its verdict) or did not measure the figure.", footer));
+                + " its group with its verdict) or did not measure the figure." + ChartPlanner.errorNote(series),
+            footer));
       }
     }
     return charts;

@@ -460,7 +460,7 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
       CompareSpec spec, PairingRules rules) {
     List<Change> changes = new ArrayList<>();
     for (Figure f : Figure.values()) {
-      changes.add(Change.of(f, Spread.of(a.stream().map(f::of).toList()), Spread.of(b.stream().map(f::of).toList())));
+      changes.add(Change.of(f, a, b));
     }
     Map<String, String> labels = new LinkedHashMap<>();
     if (axis.kind() != CompareAxis.Kind.TARGET) {
@@ -543,7 +543,7 @@ public record Comparison(CompareSpec spec, PairingRules rules, List<Pair> pairs,
             present.stream().mapToDouble(Change::percent).min().orElseThrow(),
             present.stream().mapToDouble(Change::percent).max().orElseThrow(),
             present.stream().mapToDouble(Change::percent).average().orElseThrow(), scenarios,
-            Unverified.Note.merge(pairs.stream().map(Pair::unverified).toList())));
+            Unverified.Note.merge(pairs.stream().map(Pair::unverified).toList()), Range.Intervals.of(present)));
       }
     }
   }

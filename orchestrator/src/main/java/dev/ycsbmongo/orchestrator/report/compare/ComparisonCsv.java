@@ -9,8 +9,9 @@ import java.util.Set;
 
 /**
  * {@code comparison-<by>-<a>-vs-<b>.csv}: one raw row per pair, for spreadsheets. Per figure: n,
- * mean, min, max, sd of A and of B, the change in percent and whether it is significant (see
- * {@link Change}); with {@code report.describes}, both values of each describing label
+ * mean, min, max, sd of A and of B, the change in percent, whether it is significant (see
+ * {@link Change}) and the change's 95% interval ({@code _change_ci_low_pct}, {@code _change_ci_high_pct}, in
+ * percent, and {@code _change_ci_basis}: {@code repetitions} or {@code within-run}; empty without one); with {@code report.describes}, both values of each describing label
  * ({@code label.<label>_a}, {@code _b}) after the accepted differences. Plain numbers with two decimals, Locale.ROOT, RFC 4180 quoting, {@code \n} line
  * ends; an absent figure is an empty field, never 0. Unpaired cells are in the Markdown only.
  */
@@ -42,7 +43,8 @@ public final class ComparisonCsv {
           head.add(f.column() + "_" + side + "_" + stat);
         }
       }
-      head.addAll(List.of(f.column() + "_change_pct", f.column() + "_significant"));
+      head.addAll(List.of(f.column() + "_change_pct", f.column() + "_significant", f.column() + "_change_ci_low_pct",
+          f.column() + "_change_ci_high_pct", f.column() + "_change_ci_basis"));
     }
     // only when some pair ran unconfirmed, so other comparisons keep their shape
     boolean unverified = c.pairs().stream().anyMatch(p -> !p.unverified().empty());
@@ -72,6 +74,10 @@ public final class ComparisonCsv {
         }
         row.add(num(ch.percent()));
         row.add(ch.percent() == null ? "" : Boolean.toString(ch.significant()));
+        boolean interval = ch.percent() != null && ch.interval() != null;
+        row.add(interval ? num(ch.lowPercent()) : "");
+        row.add(interval ? num(ch.highPercent()) : "");
+        row.add(interval ? basis(ch) : "");
       }
       if (unverified) {
         row.add(p.unverified().empty() ? "" : p.unverified().finding());
@@ -92,6 +98,11 @@ public final class ComparisonCsv {
     boolean unverified = c.ranges().stream().anyMatch(r -> !r.unverified().empty());
     List<String> head = new ArrayList<>(List.of("by", "a", "b", "title", "group", "scenarios", "figure", "cells",
         "not_significant", "min_pct", "max_pct", "mean_pct"));
+    // only when some change had an interval, so comparisons of records without any keep their shape
+    boolean intervals = c.ranges().stream().anyMatch(r -> r.intervals() != null);
+    if (intervals) {
+      head.addAll(List.of("ci_cells", "ci_low_pct", "ci_high_pct", "ci_within_run_only"));
+    }
     if (unverified) {
       head.add("unverified");
     }
@@ -100,12 +111,22 @@ public final class ComparisonCsv {
       List<String> row = new ArrayList<>(List.of(c.spec().by(), c.spec().a(), c.spec().b(), r.title(), r.group(),
           String.join(";", r.scenarios()), r.figure().column(), Integer.toString(r.cells()),
           Integer.toString(r.notSignificant()), num(r.min()), num(r.max()), num(r.mean())));
+      if (intervals) {
+        Range.Intervals i = r.intervals();
+        row.addAll(i == null ? List.of("0", "", "", "") : List.of(Integer.toString(i.cells()), num(i.low()),
+            num(i.high()), Boolean.toString(i.withinRunOnly())));
+      }
       if (unverified) {
         row.add(r.unverified().empty() ? "" : r.unverified().finding());
       }
       line(out, row);
     }
     return out.toString();
+  }
+
+  /** What a change's interval was estimated from: {@code repetitions} (run-to-run included) or {@code within-run}. */
+  private static String basis(Change ch) {
+    return ch.withinRunOnly() ? "within-run" : "repetitions";
   }
 
   /** The ranges file of a comparison: its base name with {@code -ranges.csv}. */

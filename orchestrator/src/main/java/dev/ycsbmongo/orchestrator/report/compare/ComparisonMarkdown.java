@@ -28,9 +28,10 @@ public final class ComparisonMarkdown {
     StringBuilder out = new StringBuilder();
     out.append("# Comparison: ").append(s.by()).append('=').append(s.a()).append(" (A) vs ").append(s.b()).append(" (B)\n\n");
     out.append("Change = (B − A) / A of the means over each cell's successful repetitions. Throughput (ops/s): higher"
-        + " is faster; latencies (µs): lower is faster. With repetitions a figure reads mean (n, min–max, sd). (n.s.):"
-        + " not significant, the min–max ranges of A and B overlap. \"-\": not measured. "
+        + " is faster; latencies (µs): lower is faster. With repetitions a figure reads mean (n, min–max, sd). "
+        + (anyInterval(c) ? INTERVALS : NO_INTERVALS) + " \"-\": not measured. "
         + dev.ycsbmongo.orchestrator.report.SummaryMarkdown.LATENCY_TERMS + "\n");
+    intervalNote(out, c);
     boolean levels = c.pairs().stream().anyMatch(p -> java.util.Arrays.stream(Figure.values())
         .anyMatch(f -> f.sense() == Figure.Sense.LEVEL && p.change(f).percent() != null));
     if (levels) {
@@ -74,6 +75,37 @@ public final class ComparisonMarkdown {
     }
     across(out, c);
     return out.toString();
+  }
+
+  /** How changes with intervals read (docs/statistics.md, "Comparisons"). */
+  static final String INTERVALS = "A change is followed by its 95% interval in brackets where one can be stated: from"
+      + " the repetitions (Welch on the log ratio of their run means, so run-to-run variation is in it) where both"
+      + " cells have at least two, else from the two cells' intervals within their runs, marked \"within-run only\""
+      + " (run-to-run variation, usually the larger part, is left out: repeat the runs before acting on it)."
+      + " (n.s.): not significant, the interval holds 0%.";
+
+  /** How changes read when none has an interval: the rule of the tables before intervals. */
+  static final String NO_INTERVALS = "(n.s.): not significant, the min–max ranges of A and B overlap.";
+
+  private static boolean anyInterval(Comparison c) {
+    return c.pairs().stream().flatMap(p -> p.changes().stream()).anyMatch(ch -> ch.interval() != null);
+  }
+
+  /** Says that no interval was available, for the changes shown without one: all, or some beside others. */
+  private static void intervalNote(StringBuilder out, Comparison c) {
+    List<Change> present = c.pairs().stream().flatMap(p -> p.changes().stream()).filter(ch -> ch.percent() != null)
+        .toList();
+    if (present.isEmpty() || present.stream().allMatch(ch -> ch.interval() != null)) {
+      return;
+    }
+    if (present.stream().noneMatch(ch -> ch.interval() != null)) {
+      out.append("No interval was available (the records hold no within-run interval, and no cell has repetitions"
+          + " on both sides): the changes are stated without one.\n");
+    } else {
+      out.append("A change shown without brackets had no interval available (a side of one repetition without a"
+          + " within-run interval, as server and connection figures have none): its (n.s.) means the min–max ranges"
+          + " of A and B overlap, as before intervals.\n");
+    }
   }
 
   /** The ranges over groups across run scenarios: "At ratio=1:2 across rw-100-0, ..., rw-0-100:". */
@@ -154,13 +186,22 @@ public final class ComparisonMarkdown {
         Change ch = p.change(f);
         row.add(spread(ch.a(), f.decimals()));
         row.add(spread(ch.b(), f.decimals()));
-        row.add(change(ch.percent()) + (ch.percent() != null && !ch.significant() ? " (n.s.)" : ""));
+        row.add(change(ch.percent()) + interval(ch) + (ch.percent() != null && !ch.significant() ? " (n.s.)" : ""));
       }
       if (!row.isEmpty()) {
         row.set(0, row.get(0) + p.unverified().mark());
       }
       out.append("| ").append(row.stream().map(ComparisonMarkdown::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
+  }
+
+  /** A change's interval as a table shows it: " (-3.1% to +12.9%)", " (..., within-run only)"; "" without one. */
+  static String interval(Change ch) {
+    if (ch.percent() == null || ch.interval() == null) {
+      return "";
+    }
+    return " (" + percent(ch.lowPercent()) + " to " + percent(ch.highPercent())
+        + (ch.withinRunOnly() ? ", within-run only" : "") + ")";
   }
 
   private static void sentences(StringBuilder out, Comparison c, String title) {
@@ -210,7 +251,21 @@ public final class ComparisonMarkdown {
     // a change between settings the server did not confirm is no finding without saying so, first
     String unverified = r.unverified().empty() ? "" : r.unverified().finding() + "; ";
     return unverified + f.label() + ": " + b + " is " + verdict + a + " (" + changes + "; " + r.cells() + (r.cells() == 1 ? " cell" : " cells")
-        + (r.notSignificant() > 0 ? ", " + r.notSignificant() + " n.s." : "") + ")";
+        + (r.notSignificant() > 0 ? ", " + r.notSignificant() + " n.s." : "") + intervals(r) + ")";
+  }
+
+  /**
+   * Where a range's intervals reach: "; 95% intervals -25.1% to +12.9%", of how many cells when not all have one,
+   * "within-run only" when some are; "" when none has one (the sentence reads as before intervals).
+   */
+  static String intervals(Range r) {
+    Range.Intervals i = r.intervals();
+    if (i == null) {
+      return "";
+    }
+    String of = i.cells() == r.cells() ? "" : " of " + i.cells() + (i.cells() == 1 ? " cell" : " cells");
+    return "; 95% interval" + (i.cells() == 1 ? "" : "s") + of + " " + percent(i.low()) + " to " + percent(i.high())
+        + (i.withinRunOnly() ? ", within-run only" : "");
   }
 
   private static String amounts(double lo, double hi) {

@@ -1,6 +1,8 @@
 package dev.ycsbmongo.orchestrator.report.compare;
 
 import dev.ycsbmongo.orchestrator.report.CellFigures;
+import dev.ycsbmongo.orchestrator.report.FigureIntervals;
+import dev.ycsbmongo.orchestrator.results.Ci;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import java.util.function.Function;
@@ -79,6 +81,21 @@ public enum Figure {
    */
   public boolean always() {
     return always;
+  }
+
+  /**
+   * The 95% interval of the figure in one record, from its own steady window; null when it has none (the whole
+   * run's figures, server and connection-stress figures, records written before intervals).
+   */
+  public Ci interval(PhaseResult r) {
+    return switch (this) {
+      case THROUGHPUT -> FigureIntervals.throughput(r.tableWindow());
+      case RAL -> FigureIntervals.ral(r.tableWindow());
+      case WAL -> FigureIntervals.wal(r.tableWindow());
+      case P99_READ -> FigureIntervals.p99Read(r.tableWindow());
+      case P99_WRITE -> FigureIntervals.p99Write(r.tableWindow());
+      default -> null;
+    };
   }
 
   /** The figure of one record; null when the phase did not measure it (never 0 for "absent"). */

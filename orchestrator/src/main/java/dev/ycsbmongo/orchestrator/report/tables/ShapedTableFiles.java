@@ -97,6 +97,11 @@ public final class ShapedTableFiles {
   public static String markdown(Shaped shaped, boolean embedded) {
     StringBuilder out = new StringBuilder("# ").append(shaped.title()).append("\n\n");
     out.append(SummaryMarkdown.LATENCY_TERMS).append(' ').append(FigureWindow.TERMS).append('\n');
+    if (shaped.tables().stream().flatMap(t -> t.rows().stream()).flatMap(java.util.List::stream)
+        .anyMatch(v -> v.text().contains(" ± "))) {
+      out.append(dev.ycsbmongo.orchestrator.report.FigureIntervals.MEANING).append(' ')
+          .append(dev.ycsbmongo.orchestrator.report.FigureIntervals.WHOLE_RUN_NOTE).append('\n');
+    }
     if (embedded) {
       out.append('\n').append(SummaryMarkdown.EMBEDDED_WARNING).append('\n');
     }

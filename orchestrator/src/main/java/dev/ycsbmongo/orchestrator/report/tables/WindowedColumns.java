@@ -2,13 +2,16 @@ package dev.ycsbmongo.orchestrator.report.tables;
 
 import dev.ycsbmongo.orchestrator.plan.TableSpec;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
+import dev.ycsbmongo.orchestrator.report.FigureIntervals;
 import dev.ycsbmongo.orchestrator.report.FigureWindow;
 import dev.ycsbmongo.orchestrator.report.MarkdownCells;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Cell;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Column;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Kind;
 import dev.ycsbmongo.orchestrator.report.tables.TableColumns.Value;
+import dev.ycsbmongo.orchestrator.results.Ci;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,15 +25,18 @@ import java.util.function.Function;
  */
 public final class WindowedColumns {
 
-  private record Figure(Function<CellFigures, Double> value, String format) {
+  /** @param interval the figure's 95% interval over a window (null where none: the whole run, older records) */
+  private record Figure(Function<CellFigures, Double> value, String format, Function<WindowStats, Ci> interval) {
   }
 
   private static final Map<String, Figure> FIGURES = Map.of(
-      "throughput", new Figure(CellFigures::throughput, "%,.0f"),
-      "ral", new Figure(CellFigures::ral, "%,.0f"),
-      "wal", new Figure(CellFigures::wal, "%,.0f"),
-      "p99read", new Figure(f -> f.p99Read() == null ? null : f.p99Read().doubleValue(), "%,.0f"),
-      "p99write", new Figure(f -> f.p99Write() == null ? null : f.p99Write().doubleValue(), "%,.0f"));
+      "throughput", new Figure(CellFigures::throughput, "%,.0f", FigureIntervals::throughput),
+      "ral", new Figure(CellFigures::ral, "%,.0f", FigureIntervals::ral),
+      "wal", new Figure(CellFigures::wal, "%,.0f", FigureIntervals::wal),
+      "p99read", new Figure(f -> f.p99Read() == null ? null : f.p99Read().doubleValue(), "%,.0f",
+          FigureIntervals::p99Read),
+      "p99write", new Figure(f -> f.p99Write() == null ? null : f.p99Write().doubleValue(), "%,.0f",
+          FigureIntervals::p99Write));
 
   private static final String ERRORS = "errors";
 
@@ -64,8 +70,22 @@ public final class WindowedColumns {
     if (f == null) {
       throw new IllegalArgumentException("'" + key + "' has one definition only");
     }
-    return new Column(key, header, Kind.CELL, c -> TableColumns.number(MarkdownCells.mean(succeeded(c).stream()
-        .map(r -> f.value().apply(window.figures(r))).toList()), f.format()));
+    return new Column(key, header, Kind.CELL, c -> withInterval(TableColumns.number(MarkdownCells.mean(succeeded(c)
+        .stream().map(r -> f.value().apply(window.figures(r))).toList()), f.format()), c, f, window));
+  }
+
+  /**
+   * A steady figure of one successful repetition as summary.md shows it, "21,260 ± 2.1%", where the record holds
+   * its interval; the CSV keeps the bare number. With repetitions the mean is no single run's figure: bare.
+   */
+  private static Value withInterval(Value v, Cell c, Figure f, FigureWindow window) {
+    List<PhaseResult> ok = succeeded(c);
+    if (window != FigureWindow.STEADY || ok.size() != 1 || v == Value.ABSENT) {
+      return v;
+    }
+    Ci ci = f.interval().apply(window.window(ok.get(0)));
+    Double value = f.value().apply(window.figures(ok.get(0)));
+    return ci == null || value == null ? v : new Value(FigureIntervals.text(value, ci), v.csv());
   }
 
   private static List<PhaseResult> succeeded(Cell c) {
