@@ -86,7 +86,8 @@ final class CellPrecision {
       }
       double half = mi.relativeHalfWidth() * steady.throughputOpsPerSec();
       if (mi.known() && Double.isFinite(half)) {
-        out = out.withThroughputCi(new Ci(round(steady.throughputOpsPerSec() - half),
+        // a throughput is not negative: a wide interval is cut at 0 rather than drawn below it
+        out = out.withThroughputCi(new Ci(Math.max(0, round(steady.throughputOpsPerSec() - half)),
             round(steady.throughputOpsPerSec() + half), mi.df()));
       }
     }
@@ -100,7 +101,8 @@ final class CellPrecision {
 
   private static Ci averageCi(List<Histogram> hs) {
     MeanInterval mi = LatencyMean.of(hs.stream().map(IntervalLatency::of).toList());
-    return mi.known() && Double.isFinite(mi.halfWidth()) ? new Ci(round(mi.low()), round(mi.high()), mi.df()) : null;
+    return mi.known() && Double.isFinite(mi.halfWidth()) ? new Ci(Math.max(0, round(mi.low())), round(mi.high()), mi.df())
+        : null;
   }
 
   private static Ci p99Ci(List<Histogram> hs, long seed) {

@@ -77,6 +77,14 @@ class CellPrecisionTest {
   }
 
   @Test
+  void aWideIntervalStopsAtZero() {
+    double[] rising = {10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120};
+    WindowStats w = CellPrecision.withIntervals(steady(1000), rising, Map.of(), 1, Double.NaN);
+    assertEquals(0, w.throughputCi().low());
+    assertTrue(w.throughputCi().high() > 2000);
+  }
+
+  @Test
   void leavesOutWhatTooFewIntervalsCannotState() {
     WindowStats w = CellPrecision.withIntervals(steady(500), new double[] {500, 510, 490}, Map.of("READ", histograms(3, 1)),
         1, Double.NaN);
