@@ -69,7 +69,7 @@ record ScaledPlan(List<String> targets, List<String> scenarios, long countDiviso
     ObjectNode acceptance = execution.putObject("acceptance");
     acceptance.put("minOperations", 0);
     acceptance.put("minWindow", "0s");
-    acceptance.put("maxCv", "off");
+    acceptance.put("precision", "off");
     acceptance.put("maxRise", "off");
     if (execution.has("load") && execution.get("load").has("threads")) {
       ((ObjectNode) execution.get("load")).put("threads", Math.min(4, execution.get("load").get("threads").asInt()));

@@ -114,6 +114,9 @@ public final class PlanCheck {
     List<String> warnings = new java.util.ArrayList<>(notRunnableHere(matrix));
     warnings.addAll(PairingPreview.warnings(matrix));
     warnings.addAll(FileNamePreview.warnings(plan, matrix.phases()));
+    origins.path("execution.acceptance.maxCv").ifPresent(o -> warnings.add("execution.acceptance.maxCv (line "
+        + o.line() + ") is no longer used: a cell is judged on how well its mean is known"
+        + " (execution.acceptance.precision, docs/verdicts.md), not on per-second spread; remove it"));
     return new Checked(matrix, size, warnings);
   }
 

@@ -227,8 +227,40 @@ final class DistributedPhaseRunner implements PhaseRunner {
               outputs.size(), cutSeconds, e.getMessage())), stability, all, null, outputs);
     }
     WindowStats steady = window.toWindowStats(WindowStats.STEADY, (window.windowStartMillis() - t0) / 1000.0);
+    if (PhaseVerdict.judgedOnFigures(phase)) {
+      // the intervals and the precision judgement over the merged series (docs/statistics.md, docs/verdicts.md)
+      Acceptance a = ctx.plan().settings().acceptance();
+      double[] steadySeries = CellPrecision.steadySeries(whole, start);
+      steady = CellPrecision.withIntervals(steady, steadySeries, mergedHistograms(outputs, window.windowStartMillis(),
+          t0, step), CellPrecision.seed(phase.id()), Double.NaN);
+      if (stability != null && a.judgesPrecision()) {
+        stability = stability.withPrecision(CellPrecision.judge(steadySeries, CellPrecision.rule(a, step / 1000.0),
+            null));
+      }
+    }
     return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, steady, null), stability, window,
         null, outputs);
+  }
+
+  /**
+   * Per operation, the clients' interval histograms from {@code fromMillis} on, those closing in the same
+   * status interval merged into one (the cell's interval), in time order.
+   */
+  private static Map<String, List<org.HdrHistogram.Histogram>> mergedHistograms(List<ClientOutput> outputs,
+      long fromMillis, long t0, long step) {
+    Map<String, java.util.TreeMap<Long, org.HdrHistogram.Histogram>> byOp = new java.util.LinkedHashMap<>();
+    for (ClientOutput c : outputs) {
+      for (var i : c.intervals()) {
+        if (i.startMillis() >= fromMillis && i.count() > 0) {
+          byOp.computeIfAbsent(i.operation(), k -> new java.util.TreeMap<>())
+              .computeIfAbsent(Math.round((i.endMillis() - t0) / (double) step), k -> new org.HdrHistogram.Histogram(3))
+              .add(i.histogram());
+        }
+      }
+    }
+    Map<String, List<org.HdrHistogram.Histogram>> out = new java.util.LinkedHashMap<>();
+    byOp.forEach((op, m) -> out.put(op, List.copyOf(m.values())));
+    return out;
   }
 
   /**

@@ -24,8 +24,8 @@ import java.util.stream.Collectors;
  * it stalled while it went on (throughput at zero, the client frozen, a GC pause: {@link Stall}),
  * its error rate exceeded the limit, it ended before its operations were done, or it overran its
  * {@code maxexecutiontime}. A measured cell must then show enough to state its figures (a steady
- * window of at least the minimum operations and length) and a steady throughput (else
- * {@link PhaseStatus#UNSTABLE}). Every cause is one sentence a person understands.
+ * window of at least the minimum operations and length) and a mean throughput known to the plan's
+ * precision, not drifting (else {@link PhaseStatus#UNSTABLE}). Every cause is one sentence a person understands.
  */
 record PhaseVerdict(PhaseStatus status, String cause) {
 
@@ -156,12 +156,25 @@ record PhaseVerdict(PhaseStatus status, String cause) {
           + " steady window (limit %s: execution.acceptance.maxRise): warm-up not over; lengthen the phase",
           s.rise() * 100, Acceptance.formatLimit(a.maxRise())));
     }
-    if (s.cv() != null && s.cv() > a.maxCv()) {
-      return new PhaseVerdict(PhaseStatus.UNSTABLE, String.format(Locale.ROOT, "per-second throughput varies by %.0f%%"
-          + " (coefficient of variation) over the steady window, above the %s limit (execution.acceptance.maxCv)",
-          s.cv() * 100, Acceptance.formatLimit(a.maxCv())));
+    return precision(s, a);
+  }
+
+  /**
+   * Unstable when the window's mean is not known to the precision (docs/verdicts.md): too wide an interval,
+   * drifting, or too correlated. The per-second spread (maxCv) no longer decides: a wide spread over a long
+   * window still pins the mean down. A window shorter than the rule's minimum is judged only when the plan
+   * asked for a precision: under the default, a short phase keeps the verdict it had before precision was judged.
+   */
+  private static PhaseVerdict precision(Stability s, Acceptance a) {
+    dev.ycsbmongo.orchestrator.results.Precision p = s.precision();
+    if (p == null || p.precise() || !a.judgesPrecision()) {
+      return OK;
     }
-    return OK;
+    if (a.precision() == null && s.intervals() < a.precisionMinSeconds()) {
+      return OK;
+    }
+    return new PhaseVerdict(PhaseStatus.UNSTABLE, p.reason() + " (execution.acceptance.precision"
+        + (a.precision() == null ? ", default " + Acceptance.formatLimit(a.precisionTarget()) : "") + ")");
   }
 
   /**

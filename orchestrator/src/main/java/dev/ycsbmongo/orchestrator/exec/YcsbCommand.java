@@ -32,6 +32,13 @@ public record YcsbCommand(List<String> argv, String display) {
     argv = List.copyOf(argv);
   }
 
+  /** This command with {@code option} among the child JVM's options (before the main class); display unchanged. */
+  YcsbCommand withJvmOption(String option) {
+    List<String> a = new ArrayList<>(argv);
+    a.add(a.indexOf(MAIN_CLASS), option);
+    return new YcsbCommand(a, display);
+  }
+
   /**
    * Builds the command of {@code phase}.
    *

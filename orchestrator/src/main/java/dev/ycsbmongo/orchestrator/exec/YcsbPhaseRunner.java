@@ -54,6 +54,14 @@ final class YcsbPhaseRunner implements PhaseRunner {
     try (ConnectionFile conn = ConnectionFile.create(uri)) {
       YcsbCommand cmd = YcsbCommand.of(phase, dir, conn.path(), UriMasker.mask(uri), ctx.plan().settings().statusInterval(),
           ctx.jvm());
+      Acceptance acceptance = ctx.plan().settings().acceptance();
+      LiveStop liveStop = null;
+      if (LiveStop.applies(phase, acceptance)) {
+        Files.deleteIfExists(dir.resolve(LiveStop.FILE));  // a retried phase must not find the last attempt's
+        liveStop = new LiveStop(CellPrecision.rule(acceptance, statusSeconds()),
+            ctx.plan().settings().rampUp().toMillis() / 1000.0, acceptance.steadyState(), dir.resolve(LiveStop.FILE));
+        cmd = cmd.withJvmOption(liveStop.jvmOption());
+      }
       writeCommand(dir, cmd);
       Files.createDirectories(dir.resolve(YcsbOutput.HDR_DIR));  // YCSB opens its logs there without creating it
       if (cell.stop().isRequested()) {
@@ -68,7 +76,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
       try (sampling; watch) {
         outcome = runChild(phase, cmd, dir, UriMasker.passwords(uri), cell.progress(), cell.stop(),
             cell.records().parameters().maxExecutionTimeSeconds(),
-            PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit());
+            PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit(), liveStop);
       }
       YcsbOutput.Logs logs = null;
       try {
@@ -84,7 +92,20 @@ final class YcsbPhaseRunner implements PhaseRunner {
       } catch (YcsbOutputException e) {
         readError = e.getMessage();
       }
-      PhaseVerdict verdict = PhaseVerdict.of(phase, new PhaseVerdict.Evidence(outcome, m, readError, window.stability(),
+      Stability stability = window.stability();
+      if (m != null && m.steady() != null && logs != null && PhaseVerdict.judgedOnFigures(phase)) {
+        // the intervals and the precision judgement: docs/statistics.md, docs/verdicts.md
+        Double stoppedAt = liveStop == null ? null : liveStop.stoppedAtSeconds();
+        double[] series = CellPrecision.steadySeries(window.whole(), window.start());
+        m = new PhaseMeasurements(m.ycsbRuntimeMillis(), m.ycsbThroughputOpsPerSec(), m.full(),
+            CellPrecision.withIntervals(m.steady(), series, YcsbOutput.windowHistograms(logs, window.cut()),
+                CellPrecision.seed(phase.id()), stoppedAt == null ? Double.NaN : acceptance.precisionTarget()), null);
+        if (stability != null && acceptance.judgesPrecision()) {
+          stability = stability.withPrecision(CellPrecision.judge(series, CellPrecision.rule(acceptance,
+              statusSeconds()), stoppedAt));
+        }
+      }
+      PhaseVerdict verdict = PhaseVerdict.of(phase, new PhaseVerdict.Evidence(outcome, m, readError, stability,
           watch.down().orElse(null), lastOutputLine(dir)), ctx.plan().settings().acceptance());
       ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), phase.effectiveProperties());
       Long loaded = null;
@@ -94,7 +115,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
         verdict = check.verdict;
       }
       return cell.records().measured(outcome.elapsed().toMillis() / 1000.0, verdict, m, relDir, cmd.display(),
-          loaded, server, null, window.stability(), null);
+          loaded, server, null, stability, null);
     } catch (IOException | RuntimeException e) {
       return cell.records().unmeasured(PhaseVerdict.failed("cannot run YCSB: " + Causes.rootMessage(e)), relDir, null);
     } catch (InterruptedException e) {
@@ -105,11 +126,14 @@ final class YcsbPhaseRunner implements PhaseRunner {
 
 
   private static ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
-      ProgressListener progress, StopSignal stop, Long maxSeconds, Duration bound)
+      ProgressListener progress, StopSignal stop, Long maxSeconds, Duration bound, LiveStop liveStop)
       throws IOException, InterruptedException {
     OptionalLong expected = PhaseVerdict.expectedOperations(phase);
     long[] errors = {0};
     ChildProcess child = ChildProcess.start(cmd.argv(), dir, secrets, line -> {
+      if (liveStop != null) {
+        liveStop.accept(line);
+      }
       errors[0] += line.errorsInInterval();
       progress.status(phase, new ProgressListener.PhaseProgress(line.elapsedSeconds(), line.operations(),
           expected.isPresent() ? expected.getAsLong() : null, maxSeconds, line.currentOpsPerSec(), errors[0]));
@@ -117,15 +141,24 @@ final class YcsbPhaseRunner implements PhaseRunner {
     return child.await(bound);
   }
 
-  /** Where a phase's steady window starts (see {@link SteadyState}) and how steady it was. */
-  private record Window(Duration cut, Stability stability) {
+  /**
+   * Where a phase's steady window starts (see {@link SteadyState}) and how steady it was.
+   *
+   * @param whole the whole intervals the window was cut from; {@code start} the index it starts at
+   */
+  private record Window(Duration cut, Stability stability, List<IntervalCount> whole, int start) {
+  }
+
+  /** The status interval the child is asked for (what YcsbCommand passes): what one value of the series lasts. */
+  private double statusSeconds() {
+    return Math.max(1, ctx.plan().settings().statusInterval().toSeconds());
   }
 
   private Window window(Phase phase, Path dir, YcsbOutput.Logs logs) {
     Duration rampUp = ctx.plan().settings().rampUp();
     List<IntervalCount> intervals = logs == null ? List.of() : YcsbOutput.intervalCounts(logs);
     if (intervals.isEmpty()) {
-      return new Window(rampUp, null);
+      return new Window(rampUp, null, List.of(), 0);
     }
     Acceptance.SteadyStateRule rule = PhaseVerdict.judgedOnFigures(phase) ? ctx.plan().settings().acceptance().steadyState()
         : Acceptance.SteadyStateRule.FIXED;
@@ -133,9 +166,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
     int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
     Duration cut = start < whole.size() ? Duration.ofMillis(Math.round(whole.get(start).startSeconds() * 1000)) : rampUp;
     List<Stall> pauses = GcLog.stalls(GcLog.read(dir.resolve(GcLog.FILE)), YcsbOutput.firstStartMillis(logs), Stall.GC);
-    double statusSeconds = Math.max(1, ctx.plan().settings().statusInterval().toSeconds());  // what YcsbCommand asks
     return new Window(cut.compareTo(rampUp) < 0 ? rampUp : cut,
-        SteadyState.of(intervals, whole, start, rule, statusSeconds, pauses));
+        SteadyState.of(intervals, whole, start, rule, statusSeconds(), pauses), whole, start);
   }
 
   /** The last non-blank line YCSB wrote to stdout (empty when all went well: its figures go to a file). */

@@ -19,9 +19,19 @@ import java.time.Duration;
  *     before the cell fails
  * @param grace how long a phase bounded by {@code maxexecutiontime} may run past it (JVM start, load of
  *     the workload, threads finishing their last operation) before it fails as overrun
+ * @param precision the relative half-width (0.03 = ±3%) a measured cell's mean throughput must be known to, or it is
+ *     {@code unstable}; set by the plan, it also turns a timed run's {@code maxexecutiontime} into a budget the run
+ *     stops within once precise. Null when the plan sets none ({@link Defaults#PRECISION} judges, nothing stops
+ *     early); infinite for {@code off}
  */
 public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
-    double maxRise, Duration maxStall, Duration grace) {
+    double maxRise, Duration maxStall, Duration grace, Double precision) {
+
+  /** Without a precision of the plan's own (the default judges; no run stops early). */
+  public Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
+      double maxRise, Duration maxStall, Duration grace) {
+    this(minOperations, minWindow, steadyState, maxCv, maxRise, maxStall, grace, null);
+  }
 
   /** Where the steady window starts. */
   public enum SteadyStateRule {
@@ -35,6 +45,29 @@ public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule
     if (maxCv < 0 || maxRise < 0) {
       throw new IllegalArgumentException("stability limits must be 0 or more");
     }
+    if (precision != null && !(precision > 0 && precision < 1) && !precision.isInfinite()) {
+      throw new IllegalArgumentException("precision must be above 0% and below 100%, or off; got " + precision);
+    }
+  }
+
+  /** The precision a measured cell is judged to: the plan's, else the default; infinite when the plan turned it off. */
+  public double precisionTarget() {
+    return precision == null ? Defaults.PRECISION : precision;
+  }
+
+  /** Whether the plan judges cells on precision at all ({@code precision: off} does not). */
+  public boolean judgesPrecision() {
+    return precision == null || !precision.isInfinite();
+  }
+
+  /** Whether a timed run stops once precise: only when the plan set a precision of its own. */
+  public boolean stopsWhenPrecise() {
+    return precision != null && !precision.isInfinite();
+  }
+
+  /** The rule's minimum window in seconds: the plan's minWindow, at least the shortest window the intervals were measured on. */
+  public int precisionMinSeconds() {
+    return (int) Math.max(Defaults.PRECISION_MIN_SECONDS, Math.ceil(minWindow.toMillis() / 1000.0));
   }
 
   /** The block as a plan writes it, in its keys' order: what plan.yaml holds and matrix.txt prints. */
@@ -47,6 +80,9 @@ public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule
     m.put("maxRise", formatLimit(maxRise));
     m.put("maxStall", Durations.format(maxStall));
     m.put("grace", Durations.format(grace));
+    if (precision != null) {  // unset stays unset: a plan re-read keeps the default, and no run stops early
+      m.put("precision", formatLimit(precision));
+    }
     return m;
   }
 

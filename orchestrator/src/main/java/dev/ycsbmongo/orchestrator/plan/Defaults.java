@@ -23,6 +23,18 @@ public final class Defaults {
   public static final Acceptance.SteadyStateRule STEADY_STATE = Acceptance.SteadyStateRule.AUTO;
   /** Per-second throughput spread above this (coefficient of variation) marks the cell unstable. */
   public static final double MAX_CV = 0.25;
+  /**
+   * The precision a measured cell's mean throughput must be known to when the plan sets none: ±5%.
+   * Differences that matter in the studies are 10% and more (the instance-sizes study's steps are
+   * 1.5-2x), so a figure known to ±5% still tells them apart; the quickstart's 1-thread cells on a
+   * shared 2-core machine reach it in 20-30 s (BENCHMARKS.md), ±3% often takes a minute or more.
+   */
+  public static final double PRECISION = 0.05;
+  /**
+   * The fewest seconds of steady window before a mean can be called precise: batch-means coverage was
+   * measured good enough from 20 values on (docs/statistics.md).
+   */
+  public static final int PRECISION_MIN_SECONDS = 20;
   /** Throughput rising more than this from the window's first to its last third: warm-up not over. */
   public static final double MAX_RISE = 0.25;
   /** No successful operation for this long while the phase goes on: the phase failed. */

@@ -40,7 +40,7 @@ public final class PlanLoader {
       "maxErrorRate", "rampUp", "statusInterval", "acceptance", "onTargetDown", "targetWait",
       "targetDownAfter", "clients", "backend", "kubernetes");
   static final List<String> ACCEPTANCE_KEYS = List.of("minOperations", "minWindow", "steadyState", "maxCv", "maxRise",
-      "maxStall", "grace");
+      "maxStall", "grace", "precision");
   static final List<String> LOAD_KEYS = List.of("threads", "clients", "reload", "verify", "properties");
   static final List<String> KUBERNETES_KEYS = List.of("namespace", "image", "imagePullPolicy", "serviceAccount",
       "nodeSelector", "labels", "resources", "pendingTimeout", "startDelay", "context");
@@ -693,7 +693,8 @@ public final class PlanLoader {
     double maxRise = a.entry("maxRise").map(e -> share(a, e)).orElse(d.maxRise());
     Duration maxStall = a.entry("maxStall").map(e -> duration(a, e)).orElse(d.maxStall());
     Duration grace = a.entry("grace").map(e -> duration(a, e)).orElse(d.grace());
-    return new Acceptance(minOps, minWindow, rule, maxCv, maxRise, maxStall, grace);
+    Double precision = a.entry("precision").map(e -> precision(a, e)).orElse(null);
+    return new Acceptance(minOps, minWindow, rule, maxCv, maxRise, maxStall, grace, precision);
   }
 
   private static long wholeNumber(Section map, Node.Entry entry) {
@@ -733,6 +734,25 @@ public final class PlanLoader {
   }
 
   /** A stability limit: a percentage (above 100% allowed: a throughput can more than double) or off. */
+  /** A precision: {@code 3%} or {@code 0.03}, above 0 and below 100%, or {@code off}. */
+  private static double precision(Section map, Node.Entry entry) {
+    String text = map.text(entry, "a percentage such as 3%, or off").strip();
+    if (text.equals("off") || text.equals("false")) {
+      return Double.POSITIVE_INFINITY;
+    }
+    try {
+      double v = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100
+          : Double.parseDouble(text);
+      if (v > 0 && v < 1) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw map.error(entry, "'" + text + "' is not a precision; expected a percentage above 0% and below 100% such as"
+        + " 3%, a share such as 0.03, or off");
+  }
+
   private static double share(Section map, Node.Entry entry) {
     String text = map.text(entry, "a percentage such as 25%, or off").strip();
     if (text.equals("off") || text.equals("false")) {

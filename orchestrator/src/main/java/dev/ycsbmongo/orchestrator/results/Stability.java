@@ -21,7 +21,23 @@ package dev.ycsbmongo.orchestrator.results;
  * @param stallCause what it was: {@code throughput fell to 0}, {@code client or server froze} ({@code client N
  *     froze} in a cell of several clients), {@code GC paused the client}; null when there was none (and in
  *     records written before freezes were told apart)
+ * @param precision whether the window's mean is known to the plan's precision, the judgement the verdict rests on
+ *     (null in records written before, and for phases not judged on their figures)
  */
 public record Stability(double steadyStartSeconds, String steadyStartRule, int intervals, double meanOpsPerSec,
-    Double cv, Double rise, double longestStallSeconds, Double stallStartSeconds, String stallCause) {
+    Double cv, Double rise, double longestStallSeconds, Double stallStartSeconds, String stallCause,
+    Precision precision) {
+
+  /** Without a precision judgement (phases not judged on their figures; records written before). */
+  public Stability(double steadyStartSeconds, String steadyStartRule, int intervals, double meanOpsPerSec,
+      Double cv, Double rise, double longestStallSeconds, Double stallStartSeconds, String stallCause) {
+    this(steadyStartSeconds, steadyStartRule, intervals, meanOpsPerSec, cv, rise, longestStallSeconds,
+        stallStartSeconds, stallCause, null);
+  }
+
+  /** This stability with {@code p} as its precision judgement. */
+  public Stability withPrecision(Precision p) {
+    return new Stability(steadyStartSeconds, steadyStartRule, intervals, meanOpsPerSec, cv, rise, longestStallSeconds,
+        stallStartSeconds, stallCause, p);
+  }
 }

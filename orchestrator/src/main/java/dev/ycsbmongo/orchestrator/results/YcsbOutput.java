@@ -337,6 +337,23 @@ public final class YcsbOutput {
         .flatMap(e -> e.getValue().stream()).mapToLong(Interval::startMillis).min().orElse(0);
   }
 
+  /**
+   * Per operation type (successful operations only), the interval histograms the steady window of
+   * {@link #read(Path, Logs, Duration)} with the same {@code cut} merges, in time order: what a
+   * latency interval is computed over.
+   */
+  public static Map<String, List<Histogram>> windowHistograms(Logs decoded, Duration cut) {
+    long from = firstStartMillis(decoded) + cut.toMillis();
+    Map<String, List<Histogram>> out = new LinkedHashMap<>();
+    for (String op : OPERATIONS) {
+      List<Interval> intervals = decoded.byName.get(op);
+      if (intervals != null) {
+        out.put(op, intervals.stream().filter(i -> i.startMillis() >= from).map(Interval::histogram).toList());
+      }
+    }
+    return out;
+  }
+
   /** As {@link #intervalCounts(Path)}, from logs already decoded. */
   public static List<IntervalCount> intervalCounts(Logs decoded) {
     Map<String, List<Interval>> logs = decoded.byName;

@@ -263,6 +263,15 @@ class PlanCheckTest {
   }
 
   @Test
+  void warnsThatMaxCvIsNoLongerUsed() {
+    PlanCheck.Checked checked = check(plan("1", "execution:\n  acceptance: {maxCv: 30%, precision: 3%}\n"),
+        new PlanCheck.Options(false, SMALL));
+    assertEquals(java.util.List.of("execution.acceptance.maxCv (line 8) is no longer used: a cell is judged on how"
+        + " well its mean is known (execution.acceptance.precision, docs/verdicts.md), not on per-second spread;"
+        + " remove it"), checked.warnings());
+  }
+
+  @Test
   void warnsOfNothingWhenThePlanAcceptsTheDifference() {
     PlanCheck.Checked checked = check(sizes("    - by: storage=cloud disk,local SSD\n      differing: [threads]\n"),
         new PlanCheck.Options(false, SMALL));

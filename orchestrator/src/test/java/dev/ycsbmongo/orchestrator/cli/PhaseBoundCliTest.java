@@ -33,7 +33,7 @@ class PhaseBoundCliTest {
         maxexecutiontime: 2}
       execution:
         rampUp: 1s
-        acceptance: {minOperations: 0, minWindow: 0s, maxCv: off, maxRise: off, grace: 1s}
+        acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off, grace: 1s}
       """;
 
   /** The run phase's record after running the plan with children that behave as {@code behaviour}. */

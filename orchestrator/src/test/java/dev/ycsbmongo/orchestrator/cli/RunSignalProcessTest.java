@@ -30,7 +30,7 @@ class RunSignalProcessTest {
         maxexecutiontime: 60}
       execution:
         rampUp: 1s
-        acceptance: {minOperations: 0, minWindow: 0s, maxCv: off, maxRise: off}
+        acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off}
       """;
 
   @Test

@@ -225,11 +225,61 @@ class PhaseVerdictTest {
     PhaseVerdict rising = judge(TIMED, CLEAN, measured(40_000, 0), new Stability(2, "auto", 10, 3_000, 0.2, 0.4, 0, null, null));
     assertEquals(new PhaseVerdict(PhaseStatus.UNSTABLE, "throughput still rising 40% over the steady window (limit 25%:"
         + " execution.acceptance.maxRise): warm-up not over; lengthen the phase"), rising);
-    PhaseVerdict scattered = judge(TIMED, CLEAN, measured(40_000, 0), new Stability(2, "auto", 10, 3_000, 0.32, 0.0, 0,
-        null, null));
-    assertEquals(PhaseStatus.UNSTABLE, scattered.status());
-    assertEquals("per-second throughput varies by 32% (coefficient of variation) over the steady window, above the 25%"
-        + " limit (execution.acceptance.maxCv)", scattered.cause());
+  }
+
+  /** Seconds of {@code mean} with independent noise of {@code spread} (a share) and a linear change of {@code drift} across them. */
+  private static double[] series(int seconds, double mean, double spread, double drift, long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    double[] xs = new double[seconds];
+    for (int i = 0; i < seconds; i++) {
+      xs[i] = mean * (1 + drift * i / (seconds - 1) + spread * r.nextGaussian());
+    }
+    return xs;
+  }
+
+  private static PhaseVerdict judgeSeries(double[] xs, Acceptance a) {
+    Stability s = new Stability(2, "auto", xs.length, 10_000, 0.4, 0.0, 0, null, null);
+    if (a.judgesPrecision()) {  // as the runners: precision: off leaves the judgement out
+      s = s.withPrecision(CellPrecision.judge(xs, CellPrecision.rule(a, 1), null));
+    }
+    return PhaseVerdict.of(TIMED, new PhaseVerdict.Evidence(CLEAN, measured(400_000, 0), null, s, null, null), a,
+        HostLimits.current());
+  }
+
+  private static Acceptance withPrecision(Double precision) {
+    return new Acceptance(1000, Duration.ofSeconds(5), Acceptance.SteadyStateRule.AUTO, 0.25, 0.25,
+        Duration.ofSeconds(3), Duration.ofSeconds(15), precision);
+  }
+
+  @Test
+  void judgesTheMeanNotThePerSecondSpread() {
+    // 30% per-second spread over 10 minutes: the old CV rule (25%) called it unstable, yet its mean is known to ±3-4%
+    double[] scattered = series(600, 10_000, 0.3, 0, 7);
+    assertEquals(PhaseVerdict.OK, judgeSeries(scattered, DEFAULTS));
+    // the same spread against a ±1% target is not precise, and says by how much
+    PhaseVerdict strict = judgeSeries(scattered, withPrecision(0.01));
+    assertEquals(PhaseStatus.UNSTABLE, strict.status());
+    assertTrue(strict.cause().matches("not precise: ±[0-9.]+% after 600 s \\(target ±1\\.0%\\)"
+        + " \\(execution\\.acceptance\\.precision\\)"), strict.cause());
+    // a steady 30% rise with little spread: the mean keeps moving, however narrow its interval
+    PhaseVerdict drifting = judgeSeries(series(60, 10_000, 0.02, 0.3, 3), DEFAULTS);
+    assertEquals(PhaseStatus.UNSTABLE, drifting.status());
+    assertTrue(drifting.cause().startsWith("drifting: the mean rose "), drifting.cause());
+    assertTrue(drifting.cause().endsWith("(execution.acceptance.precision, default 5%)"), drifting.cause());
+    // precision: off judges nothing, even a judgement recorded before
+    assertEquals(PhaseVerdict.OK, judgeSeries(series(60, 10_000, 0.02, 0.3, 3), withPrecision(Double.POSITIVE_INFINITY)));
+    Stability judged = new Stability(2, "auto", 60, 10_000, 0.02, 0.0, 0, null, null).withPrecision(
+        CellPrecision.judge(series(60, 10_000, 0.02, 0.3, 3), CellPrecision.rule(DEFAULTS, 1), null));
+    assertEquals(PhaseVerdict.OK, PhaseVerdict.of(TIMED, new PhaseVerdict.Evidence(CLEAN, measured(400_000, 0), null,
+        judged, null, null), withPrecision(Double.POSITIVE_INFINITY), HostLimits.current()));
+  }
+
+  @Test
+  void aShortWindowIsHeldToPrecisionOnlyWhenThePlanAskedForIt() {
+    double[] twelve = series(12, 10_000, 0.01, 0, 1);
+    assertEquals(PhaseVerdict.OK, judgeSeries(twelve, DEFAULTS));
+    assertEquals(new PhaseVerdict(PhaseStatus.UNSTABLE, "not precise: only 12 s of steady window, needs 20 s"
+        + " (execution.acceptance.precision)"), judgeSeries(twelve, withPrecision(0.05)));
   }
 
   @Test

@@ -629,4 +629,13 @@ class PlanLoaderRejectsTest {
     assertEquals("plan.json:3: malformed JSON: Unexpected close marker '}': expected ']' (for Array starting at"
         + " line: 2, column: 13)", e.getMessage());
   }
+
+  @Test
+  void rejectsAPrecisionThatIsNoShareOfTheMean() {
+    for (String bad : new String[] {"0%", "100%", "1.5", "-3%", "three", "0"}) {
+      assertRejected(BASE + "execution:\n  acceptance:\n    precision: " + bad + "\n", "plan.yaml:9:"
+          + " execution.acceptance.precision: '" + bad + "' is not a precision; expected a percentage above 0% and below"
+          + " 100% such as 3%, a share such as 0.03, or off");
+    }
+  }
 }

@@ -140,6 +140,21 @@ class PlanLoaderTest {
   }
 
   @Test
+  void readsThePrecisionAsAPercentageAShareOrOff() {
+    for (var c : Map.of("3%", 0.03, "0.03", 0.03, "2.5%", 0.025, "off", Double.POSITIVE_INFINITY).entrySet()) {
+      Acceptance a = PlanLoader.load("name: q\ntargets: [{name: l, uri: embedded}]\nscenarios: [{name: a}]\n"
+          + "execution:\n  acceptance: {precision: " + c.getKey() + "}\n", Path.of("plan.yaml"), Map.of())
+          .settings().acceptance();
+      assertEquals(c.getValue(), a.precision(), c.getKey());
+      assertEquals(!c.getKey().equals("off"), a.stopsWhenPrecise(), c.getKey());
+    }
+    Acceptance unset = Settings.defaults().acceptance();
+    assertEquals(null, unset.precision());
+    assertEquals(Defaults.PRECISION, unset.precisionTarget());
+    assertTrue(unset.judgesPrecision() && !unset.stopsWhenPrecise(), "the default judges, never stops a run");
+  }
+
+  @Test
   void substitutesEnvironmentVariablesAndKeepsEscapedDollarBrace() {
     Plan plan = PlanLoader.load("""
         name: q

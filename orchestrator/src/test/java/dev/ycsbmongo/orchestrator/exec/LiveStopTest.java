@@ -1,0 +1,88 @@
+package dev.ycsbmongo.orchestrator.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbmongo.orchestrator.plan.Acceptance;
+import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntToLongFunction;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LiveStopTest {
+
+  private static final Acceptance FIVE_PERCENT = new Acceptance(1000, Duration.ofSeconds(5),
+      Acceptance.SteadyStateRule.AUTO, 0.25, 0.25, Duration.ofSeconds(3), Duration.ofSeconds(15), 0.05);
+
+  @TempDir
+  Path dir;
+
+  private LiveStop live() {
+    return new LiveStop(CellPrecision.rule(FIVE_PERCENT, 1), 2, Acceptance.SteadyStateRule.AUTO, dir.resolve("stop"));
+  }
+
+  /** Feeds one status line a second, with {@code perSecond(s)} operations in second s, until it stops or {@code seconds} pass; the second it stopped at, or -1. */
+  private static long feed(LiveStop live, int seconds, IntToLongFunction perSecond) {
+    long ops = 0;
+    for (int s = 1; s <= seconds; s++) {
+      ops += perSecond.applyAsLong(s);
+      if (live.accept(new StatusLine(s, ops, perSecond.applyAsLong(s), 0))) {
+        return s;
+      }
+    }
+    return -1;
+  }
+
+  @Test
+  void stopsAtTheSecondTwoChecksInARowFindTheSteadyMeanPrecise() throws IOException {
+    LiveStop live = live();
+    // 1,000 ops/s +-1% from second 3 on, after a two-second ramp the cut takes away: the steady part needs the
+    // 20 s minimum, then a second precise look 5 s later: 25 steady seconds, the 27th second of the phase
+    long at = feed(live, 120, s -> s <= 2 ? 100 * s : (s % 2 == 0 ? 1010 : 990));
+    assertEquals(27, at);
+    assertEquals(27.0, live.stoppedAtSeconds());
+    String reason = Files.readAllLines(dir.resolve("stop")).get(0);
+    assertTrue(reason.startsWith("precise: ±") && reason.endsWith("(target ±5.0%, checked at 27 s)"), reason);
+    // asked once: later lines change nothing
+    assertTrue(live.accept(new StatusLine(28, 30_000, 1000, 0)));
+    assertEquals(27.0, live.stoppedAtSeconds());
+  }
+
+  @Test
+  void aNoisyOrDriftingRunRunsItsBudgetOut() {
+    LiveStop drifting = live();
+    // rising 1% a second: never one mean to state
+    assertEquals(-1, feed(drifting, 120, s -> 1000 + 10L * s));
+    assertNull(drifting.stoppedAtSeconds());
+    assertFalse(Files.exists(dir.resolve("stop")));
+    LiveStop noisy = live();
+    java.util.Random r = new java.util.Random(5);
+    // +-100% per second: the mean needs far more than 60 s to be known to 5%
+    assertEquals(-1, feed(noisy, 60, s -> Math.max(0, Math.round(1000 * (1 + r.nextGaussian())))));
+  }
+
+  @Test
+  void onlyTimedRunsWithThePlansOwnPrecisionStopEarly() {
+    var timedRun = Phases.of(PhaseKind.RUN, Map.of("operationcount", "100000000", "maxexecutiontime", "120"), 4,
+        Optional.empty());
+    assertTrue(LiveStop.applies(timedRun, FIVE_PERCENT));
+    assertFalse(LiveStop.applies(timedRun, Acceptance.defaults()), "the default precision judges but never stops a run");
+    assertFalse(LiveStop.applies(Phases.of(PhaseKind.LOAD, Map.of("recordcount", "100000", "maxexecutiontime", "120"),
+        4, Optional.empty()), FIVE_PERCENT), "a load inserts every record");
+    assertFalse(LiveStop.applies(Phases.of(PhaseKind.RUN, Map.of("operationcount", "100000"), 4, Optional.empty()),
+        FIVE_PERCENT), "a run bounded by its operations has no budget to cut");
+  }
+
+  @Test
+  void theChildIsToldWhereTheStopFileIs() {
+    assertEquals("-Dycsbmongo.stopFile=" + dir.resolve("stop"), live().jvmOption());
+  }
+}
