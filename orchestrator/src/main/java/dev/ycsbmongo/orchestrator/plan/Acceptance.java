@@ -19,9 +19,10 @@ import java.time.Duration;
  *     before the cell fails
  * @param grace how long a phase bounded by {@code maxexecutiontime} may run past it (JVM start, load of
  *     the workload, threads finishing their last operation) before it fails as overrun
+ * @param hostBusy how busy the client host may be during a measured cell before the cell is {@code host_busy}
  */
 public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
-    double maxRise, Duration maxStall, Duration grace) {
+    double maxRise, Duration maxStall, Duration grace, HostBusyLimits hostBusy) {
 
   /** Where the steady window starts. */
   public enum SteadyStateRule {
@@ -35,6 +36,13 @@ public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule
     if (maxCv < 0 || maxRise < 0) {
       throw new IllegalArgumentException("stability limits must be 0 or more");
     }
+    java.util.Objects.requireNonNull(hostBusy, "hostBusy (HostBusyLimits.OFF for none)");
+  }
+
+  /** The block with the default host-busy limits. */
+  public Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
+      double maxRise, Duration maxStall, Duration grace) {
+    this(minOperations, minWindow, steadyState, maxCv, maxRise, maxStall, grace, HostBusyLimits.defaults());
   }
 
   /** The block as a plan writes it, in its keys' order: what plan.yaml holds and matrix.txt prints. */
@@ -47,6 +55,7 @@ public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule
     m.put("maxRise", formatLimit(maxRise));
     m.put("maxStall", Durations.format(maxStall));
     m.put("grace", Durations.format(grace));
+    m.put("hostBusy", hostBusy.asPlanValue());
     return m;
   }
 
