@@ -26,6 +26,7 @@ import java.util.Set;
  * {@code window} (steady, or full when the phase had no steady window). {@code clients}
  * is the phase's client processes (every row); {@code start_skew_ms} and {@code outlier_clients} are filled
  * for cells driven by several clients only (their phase directories' clients.csv has every client's row).
+ * {@code host_*} are what the client host did during the phase ({@link HostCsvColumns}), when it was watched.
  */
 public final class SummaryCsv {
 
@@ -77,6 +78,11 @@ public final class SummaryCsv {
     if (checked) {
       header.addAll(List.of("verification", "unconfirmed"));
     }
+    // only when some phase's client host was watched, so runs recorded before the watch keep their shape
+    boolean watched = rows.stream().anyMatch(r -> r.clientHostLoad() != null);
+    if (watched) {
+      header.addAll(HostCsvColumns.HEAD);
+    }
 
     StringBuilder out = new StringBuilder();
     line(out, header);
@@ -121,6 +127,9 @@ public final class SummaryCsv {
         row.add(v == null ? "" : v.name());
         row.add(r.serverSettings() == null ? "" : String.join("; ", r.serverSettings().unverified().stream()
             .map(c -> c.subject() + "=" + c.expected() + ": " + c.why()).toList()));
+      }
+      if (watched) {
+        row.addAll(HostCsvColumns.values(r.clientHostLoad()));
       }
       line(out, row);
     }

@@ -102,6 +102,7 @@ public final class SummaryMarkdown {
       }
     }
     ClientsSection.render(out, rows);
+    ClientHostSection.render(out, rows);
     return out.toString();
   }
 
