@@ -10,7 +10,7 @@ import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 /** A record's clientHostLoad: written when watched, read back whole, left out (and read as null) when not. */
-class ClientHostLoadJsonTest {
+class HostLoadRecordTest {
 
   private static final ClientHostLoad LOAD = new ClientHostLoad("AMD EPYC 7B13", 2, 1.5, 1.15, 3.23, 40.0, 0.9, 0.29,
       0.61, 0.0, null);
