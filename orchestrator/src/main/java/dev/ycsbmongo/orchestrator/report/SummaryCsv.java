@@ -73,15 +73,16 @@ public final class SummaryCsv {
     if (judged) {
       header.addAll(StabilityCsvColumns.HEAD);
     }
+    // only when some phase's client host was watched, so runs recorded before the watch keep their shape (before
+    // verification and unconfirmed, which end the header wherever they appear)
+    boolean watched = rows.stream().anyMatch(r -> r.clientHostLoad() != null);
+    if (watched) {
+      header.addAll(HostCsvColumns.HEAD);
+    }
     // only when the server was asked to confirm something, so other runs keep their shape
     boolean checked = rows.stream().anyMatch(r -> r.serverSettings() != null && r.serverSettings().verification() != null);
     if (checked) {
       header.addAll(List.of("verification", "unconfirmed"));
-    }
-    // only when some phase's client host was watched, so runs recorded before the watch keep their shape
-    boolean watched = rows.stream().anyMatch(r -> r.clientHostLoad() != null);
-    if (watched) {
-      header.addAll(HostCsvColumns.HEAD);
     }
 
     StringBuilder out = new StringBuilder();
@@ -122,14 +123,14 @@ public final class SummaryCsv {
       if (judged) {
         row.addAll(StabilityCsvColumns.values(r.stability()));
       }
+      if (watched) {
+        row.addAll(HostCsvColumns.values(r.clientHostLoad()));
+      }
       if (checked) {
         var v = r.serverSettings() == null ? null : r.serverSettings().verification();
         row.add(v == null ? "" : v.name());
         row.add(r.serverSettings() == null ? "" : String.join("; ", r.serverSettings().unverified().stream()
             .map(c -> c.subject() + "=" + c.expected() + ": " + c.why()).toList()));
-      }
-      if (watched) {
-        row.addAll(HostCsvColumns.values(r.clientHostLoad()));
       }
       line(out, row);
     }
