@@ -39,7 +39,7 @@ class FrozenClientIT {
         maxexecutiontime: 14
       execution:
         rampUp: 1s
-        acceptance: {minOperations: 10, minWindow: 2s, precision: off, maxRise: off}
+        acceptance: {minOperations: 10, minWindow: 2s, precision: off, maxRise: off, hostBusy: off}
       """;
 
   @Test

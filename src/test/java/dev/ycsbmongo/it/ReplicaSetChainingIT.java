@@ -132,7 +132,7 @@ class ReplicaSetChainingIT {
         targets: [{name: rs3, uri: "%s"}]
         scenarios: [{name: load, kind: load, workload: ${ROOT}/workloads/load-only}]
         properties: {recordcount: 2000, threads: 4, table: test}
-        execution: {acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off}}
+        execution: {acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off, hostBusy: off}}
         sweep:
           server.chainingAllowed: [true, false]
           mongodb.writeConcern: [1, majority]

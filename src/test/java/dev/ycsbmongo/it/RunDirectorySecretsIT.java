@@ -62,7 +62,7 @@ class RunDirectorySecretsIT {
           mongodb.serverSelectionTimeoutMs: 2000
         execution:
           rampUp: 1s
-          acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off}   # this test is not about the figures' minimums (execution.acceptance): tiny phases are fine
+          acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off, hostBusy: off}   # this test is not about the figures' minimums (execution.acceptance): tiny phases are fine
         """.replace("ENV_URI", viaEnv).replace("LITERAL_URI",
             // folded at the password's space, as a long literal uri may be: plan.source.yaml keeps the break
             literal.replace("'", "''").replaceFirst(" ", "\n              ")));

@@ -21,8 +21,8 @@ import java.util.Map;
  * plan, fewer and smaller cells. Every target runs on its own embedded test server
  * ({@code uri: embedded}); document and operation counts are divided, thread counts divided (a
  * target's own) or capped (a sweep), connection counts divided, holds and ramp-ups cut, and the
- * acceptance limits switched off: whether a 1-second cell on a shared 2-core machine is steady is
- * not what this checks.
+ * acceptance limits switched off: whether a 1-second cell on a shared 2-core machine is steady, or
+ * ran beside other work (two failsafe JVMs and other builds share it), is not what this checks.
  *
  * @param targets the targets kept, by name, in the plan's order (empty: all)
  * @param scenarios the scenarios kept, by name (empty: all)
@@ -71,6 +71,7 @@ record ScaledPlan(List<String> targets, List<String> scenarios, long countDiviso
     acceptance.put("minWindow", "0s");
     acceptance.put("precision", "off");
     acceptance.put("maxRise", "off");
+    acceptance.put("hostBusy", "off");  // the ITs share this machine with other work: what they check is not the host
     if (execution.has("load") && execution.get("load").has("threads")) {
       ((ObjectNode) execution.get("load")).put("threads", Math.min(4, execution.get("load").get("threads").asInt()));
     }

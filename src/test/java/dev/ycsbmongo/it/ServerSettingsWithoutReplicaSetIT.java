@@ -39,7 +39,7 @@ class ServerSettingsWithoutReplicaSetIT {
           - {name: chained, kind: load, workload: ${ROOT}/workloads/load-only,
              properties: {server.chainingAllowed: [true, false]}}
         properties: {recordcount: 200, threads: 2, server.apply: %s}
-        execution: {acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off}}
+        execution: {acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off, hostBusy: off}}
         """.formatted(apply));
     LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o",
         work.resolve("results").toString(), "--progress", "plain");
@@ -83,7 +83,7 @@ class ServerSettingsWithoutReplicaSetIT {
         sweep:
           server.chainingAllowed: [true, false]
           mongodb.writeConcern: [1, majority]
-        execution: {acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off}}
+        execution: {acceptance: {minOperations: 0, minWindow: 0s, precision: off, maxRise: off, hostBusy: off}}
         report:
           compare:
             - server.chainingAllowed=true,false

@@ -38,7 +38,7 @@ class TargetDownIT {
       execution:
         rampUp: 1s
         targetDownAfter: 2s
-        acceptance: {minOperations: 10, minWindow: 2s, precision: off, maxRise: off}
+        acceptance: {minOperations: 10, minWindow: 2s, precision: off, maxRise: off, hostBusy: off}
       """;
 
   @Test

@@ -127,9 +127,9 @@ final class RunCommand implements Callable<Integer> {
     return interrupts.exitStatus().orElse(outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED);
   }
 
-  /** E.g. "1 phase(s) failed or unstable, 2 skipped (see Status)". */
+  /** E.g. "1 phase(s) failed, unstable or on a busy client host, 2 skipped (see Status)". */
   static String notAllSucceeded(PlanRunner.Outcome outcome) {
-    String failed = outcome.failed() + " phase(s) failed or unstable";
+    String failed = outcome.failed() + " phase(s) failed, unstable or on a busy client host";
     if (outcome.skipped() == 0) {
       return failed;
     }

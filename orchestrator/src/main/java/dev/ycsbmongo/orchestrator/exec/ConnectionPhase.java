@@ -5,6 +5,8 @@ import dev.ycsbmongo.orchestrator.check.PlanPreflight;
 import dev.ycsbmongo.orchestrator.connections.ConnectionLimitException;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStress;
 import dev.ycsbmongo.orchestrator.connections.ConnectionStressRun;
+import dev.ycsbmongo.orchestrator.host.ClientHostLoad;
+import dev.ycsbmongo.orchestrator.host.HostWatch;
 import dev.ycsbmongo.orchestrator.plan.ConnectionKeys;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ErrorRates;
@@ -71,10 +73,15 @@ final class ConnectionPhase implements PhaseRunner {
       return cell.records().unmeasured(new PhaseVerdict(PhaseStatus.SKIPPED, NOT_RUN_HERE + limit.get()),
           cell.relDir(), display);
     }
-    Outcome o = stress(cell.phase(), cell.uri(), ctx.servers().get(cell.target().name()), cell.dir(), cell.relDir(),
-        cell.progress(), cell.stop());
+    Outcome o;
+    ClientHostLoad host;
+    try (HostWatch hostWatch = ClientHostWatch.start(cell.uri())) {
+      o = stress(cell.phase(), cell.uri(), ctx.servers().get(cell.target().name()), cell.dir(), cell.relDir(),
+          cell.progress(), cell.stop());
+      host = hostWatch.finish();
+    }
     return cell.records().measured(o.elapsed().toMillis() / 1000.0, o.verdict(), null, cell.relDir(), display, null,
-        o.server(), o.connections(), null, null);
+        o.server(), o.connections(), null, null, host);
   }
 
   private Outcome stress(Phase phase, String uri, ServerInfo server, Path dir, String relDir,

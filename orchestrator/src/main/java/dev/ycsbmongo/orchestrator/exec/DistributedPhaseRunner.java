@@ -5,6 +5,8 @@ import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.clients.CellMerger;
+import dev.ycsbmongo.orchestrator.host.ClientHostLoad;
+import dev.ycsbmongo.orchestrator.host.HostWatch;
 import dev.ycsbmongo.orchestrator.clients.ClientOutput;
 import dev.ycsbmongo.orchestrator.clients.FrameException;
 import dev.ycsbmongo.orchestrator.clients.FrameReader;
@@ -102,7 +104,9 @@ final class DistributedPhaseRunner implements PhaseRunner {
       OptionalLong expected = PhaseVerdict.expectedOperations(phase);
       long t0 = System.nanoTime();
       long launchedMillis = System.currentTimeMillis();
-      try (sampling; watch) {
+      // clients in pods run on other machines: this host's load says nothing about them
+      HostWatch hostWatch = "local".equals(backend.name()) ? ClientHostWatch.start(uri) : null;
+      try (sampling; watch; hostWatch) {
         run = backend.run(new ClientBackend.Launch(ClientMain.YCSB, n, phase.threads(), args, uri, dir,
             PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit(), jobName(ctx, phase)), (client, line) -> {
               long ops = frames.accept(client, line);
@@ -113,6 +117,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
               }
             }, cell.stop());
       }
+      ClientHostLoad host = hostWatch == null ? null : hostWatch.finish();
       long endedMillis = System.currentTimeMillis();
       long mergeStart = System.nanoTime();
       Merged merged = frames.problem() == null ? merge(phase, frames, dir) : null;
@@ -127,7 +132,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
         ChildProcess.Outcome outcome = new ChildProcess.Outcome(0, run.timedOut(), run.stopped(), run.elapsed(),
             List.of());
         verdict = PhaseVerdict.of(phase, new PhaseVerdict.Evidence(outcome, m, readError, stability,
-            watch.down().orElse(null), null), ctx.plan().settings().acceptance());
+            watch.down().orElse(null), null, host), ctx.plan().settings().acceptance());
       }
       if (run.cleanupProblem().isPresent()) {
         cell.progress().note(phase.id() + ": " + run.cleanupProblem().get());
@@ -144,7 +149,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
         ClientRowsFile.write(dir, clients);
       }
       return cell.records().measured(run.elapsed().toMillis() / 1000.0, verdict, m, relDir, display, loaded, server,
-          null, stability, clients);
+          null, stability, clients, host);
     } catch (IOException | RuntimeException e) {
       return cell.records().unmeasured(PhaseVerdict.failed("cannot run the clients: " + Causes.rootMessage(e)), relDir,
           null);

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.host.ClientHostLoad;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.plan.Target;
@@ -61,6 +62,17 @@ final class PhaseRecorder {
   PhaseResult measured(double runtime, PhaseVerdict v, PhaseMeasurements m, String relDir, String command,
       Long loaded, ServerMetrics server, ConnectionStressResult connections, Stability stability,
       PhaseClients clients) {
+    return measured(runtime, v, m, relDir, command, loaded, server, connections, stability, clients, null);
+  }
+
+  /**
+   * The phase's record, ending now, with what the client host did meanwhile.
+   *
+   * @param host the client host's load during the phase (null when it was not watched: clients elsewhere)
+   */
+  PhaseResult measured(double runtime, PhaseVerdict v, PhaseMeasurements m, String relDir, String command,
+      Long loaded, ServerMetrics server, ConnectionStressResult connections, Stability stability,
+      PhaseClients clients, ClientHostLoad host) {
     Target t = ctx.plan().target(phase.target()).orElseThrow();
     TargetRecord target = new TargetRecord(t.name(), t.maskedUri(), t.labels());
     WindowStats full = m == null ? null : m.full();
@@ -77,7 +89,8 @@ final class PhaseRecorder {
         .outputDirectory(relDir)
         .serverSettings(phase.serverSettings().isEmpty() && checks.isEmpty() ? null
             : new AppliedSettings(phase.serverSettings(), settingsNote, checks))
-        .serverMetrics(server).connections(connections).stability(stability).clients(clients).build();
+        .serverMetrics(server).connections(connections).stability(stability).clients(clients)
+        .clientHostLoad(host).build();
   }
 
   /**

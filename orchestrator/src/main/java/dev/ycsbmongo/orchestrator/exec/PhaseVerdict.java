@@ -1,5 +1,7 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.host.ClientHostLoad;
+import dev.ycsbmongo.orchestrator.host.HostBusyRule;
 import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.Durations;
 import dev.ycsbmongo.orchestrator.plan.ErrorRates;
@@ -42,9 +44,16 @@ record PhaseVerdict(PhaseStatus status, String cause) {
    * @param stability null when there were no interval logs to judge
    * @param targetDown the watch's finding when the target stopped answering during the phase, else null
    * @param lastOutputLine the last meaningful line of YCSB's stdout, where it reports some failures itself
+   * @param host what the client host did during the phase, null when it was not watched (clients elsewhere)
    */
   record Evidence(ChildProcess.Outcome outcome, PhaseMeasurements measurements, String readError, Stability stability,
-      TargetWatch.Down targetDown, String lastOutputLine) {
+      TargetWatch.Down targetDown, String lastOutputLine, ClientHostLoad host) {
+
+    /** Evidence of a phase whose client host was not watched. */
+    Evidence(ChildProcess.Outcome outcome, PhaseMeasurements measurements, String readError, Stability stability,
+        TargetWatch.Down targetDown, String lastOutputLine) {
+      this(outcome, measurements, readError, stability, targetDown, lastOutputLine, null);
+    }
   }
 
   static PhaseVerdict of(Phase phase, Evidence e, Acceptance acceptance) {
@@ -106,9 +115,27 @@ record PhaseVerdict(PhaseStatus status, String cause) {
       }
     }
     if (judgedOnFigures(phase)) {
-      return measuredCell(e.measurements(), s, acceptance);
+      return onBusyHost(measuredCell(e.measurements(), s, acceptance), e.host(), acceptance);
     }
     return OK;
+  }
+
+  /**
+   * A cell with figures to state (ok, or unstable) measured while other processes or the hypervisor took
+   * more of the client host's cores than {@code execution.acceptance.hostBusy} allows is
+   * {@link PhaseStatus#HOST_BUSY}: its figures describe the target and the neighbours together. Judged before
+   * unstable, as a busy host is the likelier explanation of a wavering throughput; the unstable cause follows
+   * it. A cell that failed stays failed.
+   */
+  static PhaseVerdict onBusyHost(PhaseVerdict v, ClientHostLoad host, Acceptance acceptance) {
+    if (acceptance.hostBusy().off() || (v.status() != PhaseStatus.SUCCEEDED && v.status() != PhaseStatus.UNSTABLE)) {
+      return v;
+    }
+    // a limit switched off is 100%: no share of the cores can pass it
+    HostBusyRule rule = new HostBusyRule(Math.min(1, acceptance.hostBusy().maxOthersShare()),
+        Math.min(1, acceptance.hostBusy().maxStealShare()));
+    return rule.cause(host).map(c -> new PhaseVerdict(PhaseStatus.HOST_BUSY, c + " (execution.acceptance.hostBusy)"
+        + (v.status() == PhaseStatus.UNSTABLE ? "; also unstable: " + v.cause() : ""))).orElse(v);
   }
 
   /** The stall's sentence, by what showed it ({@link Stall}). */

@@ -127,7 +127,7 @@ public final class PlanRunner {
       if (result.status() == PhaseStatus.SKIPPED) {
         skippedPhases++;
       }
-      if (result.status() == PhaseStatus.UNSTABLE) {
+      if (result.status() == PhaseStatus.UNSTABLE || result.status() == PhaseStatus.HOST_BUSY) {
         failed++;
       }
       if (result.status() == PhaseStatus.FAILED) {

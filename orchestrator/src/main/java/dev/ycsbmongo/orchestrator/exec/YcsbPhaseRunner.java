@@ -3,6 +3,8 @@ package dev.ycsbmongo.orchestrator.exec;
 import dev.ycsbmongo.binding.UriMasker;
 import dev.ycsbmongo.orchestrator.Causes;
 import dev.ycsbmongo.orchestrator.OutputFiles;
+import dev.ycsbmongo.orchestrator.host.ClientHostLoad;
+import dev.ycsbmongo.orchestrator.host.HostWatch;
 import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
@@ -73,11 +75,13 @@ final class YcsbPhaseRunner implements PhaseRunner {
       TargetWatch watch = TargetWatch.start(uri, ctx.plan().settings().onTargetDown().downAfter(), 
           // the phase alone stops: its child is ended at once and the verdict says why (the watch's down())
           () -> cell.stop().request(StopSignal.Reason.TARGET_DOWN, "target " + target.name() + " stopped answering"));
-      try (sampling; watch) {
+      HostWatch hostWatch = ClientHostWatch.start(uri);
+      try (sampling; watch; hostWatch) {
         outcome = runChild(phase, cmd, dir, UriMasker.passwords(uri), cell.progress(), cell.stop(),
             cell.records().parameters().maxExecutionTimeSeconds(),
             PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit(), liveStop);
       }
+      ClientHostLoad host = hostWatch.finish();
       YcsbOutput.Logs logs = null;
       try {
         logs = YcsbOutput.logs(dir);
@@ -106,7 +110,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
         }
       }
       PhaseVerdict verdict = PhaseVerdict.of(phase, new PhaseVerdict.Evidence(outcome, m, readError, stability,
-          watch.down().orElse(null), lastOutputLine(dir)), ctx.plan().settings().acceptance());
+          watch.down().orElse(null), lastOutputLine(dir), host), ctx.plan().settings().acceptance());
       ServerMetrics server = sampling.metrics(null, null, m == null ? null : m.full(), phase.effectiveProperties());
       Long loaded = null;
       if (verdict.status() == PhaseStatus.SUCCEEDED && phase.kind() == PhaseKind.LOAD && phase.verifyLoad()) {
@@ -115,7 +119,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
         verdict = check.verdict;
       }
       return cell.records().measured(outcome.elapsed().toMillis() / 1000.0, verdict, m, relDir, cmd.display(),
-          loaded, server, null, stability, null);
+          loaded, server, null, stability, null, host);
     } catch (IOException | RuntimeException e) {
       return cell.records().unmeasured(PhaseVerdict.failed("cannot run YCSB: " + Causes.rootMessage(e)), relDir, null);
     } catch (InterruptedException e) {

@@ -23,14 +23,27 @@ import java.time.Duration;
  *     {@code unstable}; set by the plan, it also turns a timed run's {@code maxexecutiontime} into a budget the run
  *     stops within once precise. Null when the plan sets none ({@link Defaults#PRECISION} judges, nothing stops
  *     early); infinite for {@code off}
+ * @param hostBusy how busy the client host may be during a measured cell before the cell is {@code host_busy}
  */
 public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
-    double maxRise, Duration maxStall, Duration grace, Double precision) {
+    double maxRise, Duration maxStall, Duration grace, Double precision, HostBusyLimits hostBusy) {
 
-  /** Without a precision of the plan's own (the default judges; no run stops early). */
+  /** Without a precision of the plan's own (the default judges; no run stops early), with the default host-busy limits. */
   public Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
       double maxRise, Duration maxStall, Duration grace) {
-    this(minOperations, minWindow, steadyState, maxCv, maxRise, maxStall, grace, null);
+    this(minOperations, minWindow, steadyState, maxCv, maxRise, maxStall, grace, null, HostBusyLimits.defaults());
+  }
+
+  /** With the plan's precision (null: none of its own) and the default host-busy limits. */
+  public Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
+      double maxRise, Duration maxStall, Duration grace, Double precision) {
+    this(minOperations, minWindow, steadyState, maxCv, maxRise, maxStall, grace, precision, HostBusyLimits.defaults());
+  }
+
+  /** With the plan's host-busy limits and no precision of its own. */
+  public Acceptance(long minOperations, Duration minWindow, SteadyStateRule steadyState, double maxCv,
+      double maxRise, Duration maxStall, Duration grace, HostBusyLimits hostBusy) {
+    this(minOperations, minWindow, steadyState, maxCv, maxRise, maxStall, grace, null, hostBusy);
   }
 
   /** Where the steady window starts. */
@@ -48,6 +61,7 @@ public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule
     if (precision != null && !(precision > 0 && precision < 1) && !precision.isInfinite()) {
       throw new IllegalArgumentException("precision must be above 0% and below 100%, or off; got " + precision);
     }
+    java.util.Objects.requireNonNull(hostBusy, "hostBusy (HostBusyLimits.OFF for none)");
   }
 
   /** The precision a measured cell is judged to: the plan's, else the default; infinite when the plan turned it off. */
@@ -83,6 +97,7 @@ public record Acceptance(long minOperations, Duration minWindow, SteadyStateRule
     if (precision != null) {  // unset stays unset: a plan re-read keeps the default, and no run stops early
       m.put("precision", formatLimit(precision));
     }
+    m.put("hostBusy", hostBusy.asPlanValue());
     return m;
   }
 

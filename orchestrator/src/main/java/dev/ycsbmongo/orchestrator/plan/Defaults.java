@@ -41,6 +41,13 @@ public final class Defaults {
   public static final Duration MAX_STALL = Duration.ofSeconds(3);
   /** Allowed past maxexecutiontime: JVM start, workload init, last operations (BENCHMARKS.md: about 1 s). */
   public static final Duration GRACE = Duration.ofSeconds(15);
+  /**
+   * Other processes above this share of the client's cores over a cell: the client host was busy
+   * (docs/verdicts.md argues it; the {@code host} package's HostBusyRule.DEFAULT holds the same).
+   */
+  public static final double HOST_BUSY_OTHERS = 0.25;
+  /** Steal time above this share of the client's cores over a cell: the client host was busy. */
+  public static final double HOST_BUSY_STEAL = 0.10;
   public static final TargetDownPolicy.Action ON_TARGET_DOWN = TargetDownPolicy.Action.STOP;
   /** With onTargetDown: wait, how long to wait for the target before stopping the plan. */
   public static final Duration TARGET_WAIT = Duration.ofMinutes(10);

@@ -40,7 +40,8 @@ public final class PlanLoader {
       "maxErrorRate", "rampUp", "statusInterval", "acceptance", "onTargetDown", "targetWait",
       "targetDownAfter", "clients", "backend", "kubernetes");
   static final List<String> ACCEPTANCE_KEYS = List.of("minOperations", "minWindow", "steadyState", "maxCv", "maxRise",
-      "maxStall", "grace", "precision");
+      "maxStall", "grace", "precision", "hostBusy");
+  static final List<String> HOST_BUSY_KEYS = List.of("others", "steal");
   static final List<String> LOAD_KEYS = List.of("threads", "clients", "reload", "verify", "properties");
   static final List<String> KUBERNETES_KEYS = List.of("namespace", "image", "imagePullPolicy", "serviceAccount",
       "nodeSelector", "labels", "resources", "pendingTimeout", "startDelay", "context");
@@ -694,7 +695,36 @@ public final class PlanLoader {
     Duration maxStall = a.entry("maxStall").map(e -> duration(a, e)).orElse(d.maxStall());
     Duration grace = a.entry("grace").map(e -> duration(a, e)).orElse(d.grace());
     Double precision = a.entry("precision").map(e -> precision(a, e)).orElse(null);
-    return new Acceptance(minOps, minWindow, rule, maxCv, maxRise, maxStall, grace, precision);
+    HostBusyLimits hostBusy = a.entry("hostBusy").map(e -> hostBusy(a, e)).orElse(d.hostBusy());
+    return new Acceptance(minOps, minWindow, rule, maxCv, maxRise, maxStall, grace, precision, hostBusy);
+  }
+
+  /** {@code hostBusy: off}, or a map of {@code others} and {@code steal}, each a share of the cores or off. */
+  private static HostBusyLimits hostBusy(Section a, Node.Entry entry) {
+    HostBusyLimits d = HostBusyLimits.defaults();
+    if (entry.value() instanceof Node.Scalar) {
+      String text = a.text(entry, "off, or a map of others and steal").strip();
+      if (text.equals("off") || text.equals("false")) {
+        return HostBusyLimits.OFF;
+      }
+      throw a.error(entry, "'" + text + "' is not accepted; expected off, or a map such as {others: 25%, steal: 10%}"
+          + " (shares of the client's cores above 0% and at most 100%, each also off)");
+    }
+    Section m = a.child(entry).allow(HOST_BUSY_KEYS);
+    double others = m.entry("others").map(e -> coresShare(m, e)).orElse(d.maxOthersShare());
+    double steal = m.entry("steal").map(e -> coresShare(m, e)).orElse(d.maxStealShare());
+    return new HostBusyLimits(others, steal);
+  }
+
+  /** A share of the client's cores: above 0% and at most 100% (no process can take more), or off. */
+  private static double coresShare(Section map, Node.Entry entry) {
+    String text = map.text(entry, "a percentage such as 25%, or off").strip();
+    double v = share(map, entry);
+    if (Double.isInfinite(v) || (v > 0 && v <= 1)) {
+      return v;
+    }
+    throw map.error(entry, "'" + text + "' is not accepted; expected a share of the client's cores above 0% and at"
+        + " most 100% such as 25%, or off");
   }
 
   private static long wholeNumber(Section map, Node.Entry entry) {

@@ -28,6 +28,7 @@ import java.util.Set;
  * {@code window} (steady, or full when the phase had no steady window). {@code clients}
  * is the phase's client processes (every row); {@code start_skew_ms} and {@code outlier_clients} are filled
  * for cells driven by several clients only (their phase directories' clients.csv has every client's row).
+ * {@code host_*} are what the client host did during the phase ({@link HostCsvColumns}), when it was watched.
  */
 public final class SummaryCsv {
 
@@ -74,6 +75,12 @@ public final class SummaryCsv {
     if (judged) {
       header.addAll(StabilityCsvColumns.HEAD);
     }
+    // only when some phase's client host was watched, so runs recorded before the watch keep their shape (before
+    // verification and unconfirmed, which end the header wherever they appear)
+    boolean watched = rows.stream().anyMatch(r -> r.clientHostLoad() != null);
+    if (watched) {
+      header.addAll(HostCsvColumns.HEAD);
+    }
     // only when the server was asked to confirm something, so other runs keep their shape
     boolean checked = rows.stream().anyMatch(r -> r.serverSettings() != null && r.serverSettings().verification() != null);
     if (checked) {
@@ -117,6 +124,9 @@ public final class SummaryCsv {
       }
       if (judged) {
         row.addAll(StabilityCsvColumns.values(r.stability()));
+      }
+      if (watched) {
+        row.addAll(HostCsvColumns.values(r.clientHostLoad()));
       }
       if (checked) {
         var v = r.serverSettings() == null ? null : r.serverSettings().verification();

@@ -106,6 +106,7 @@ public final class SummaryMarkdown {
       }
     }
     ClientsSection.render(out, rows);
+    ClientHostSection.render(out, rows);
     return out.toString();
   }
 

@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.results;
 
+import dev.ycsbmongo.orchestrator.host.ClientHostLoad;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import java.time.Instant;
 import java.util.Map;
@@ -41,6 +42,9 @@ import java.util.Map;
  * @param clients how the client processes of a cell driven by several fared: count, backend, start skew,
  *     the common window and one row per client (null for a phase of one client and a phase that measured
  *     nothing; absent from v1 lines and older v2 lines)
+ * @param clientHostLoad what the client host was and did during the phase: CPU model, cores, load average, and
+ *     the shares of its cores other processes, ours and the hypervisor took (null for a phase that measured
+ *     nothing, one whose clients ran elsewhere, and lines written before it existed)
  */
 public record PhaseResult(int schemaVersion, String plan, String runId, int index, String phaseId, PhaseKind kind,
     String scenario, Map<String, String> coordinates, int repetition, String dataSet, TargetRecord target,
@@ -49,13 +53,13 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
     Double ycsbThroughputOpsPerSec, Double errorRate, WindowStats full, WindowStats steady, String steadyAbsentReason,
     double rampUpSeconds, Long loadedRecords, String outputDirectory, AppliedSettings serverSettings,
     ServerMetrics serverMetrics, ConnectionStressResult connections, Stability stability, int attempt,
-    Integer replacesAttempt, PhaseClients clients) {
+    Integer replacesAttempt, PhaseClients clients, ClientHostLoad clientHostLoad) {
 
   /**
    * 2: {@code parameters} added; a v2 line always has it, and {@link ResultsReader} fills it in for v1 lines
    * from their properties and command. (In v1, {@code attempt} and {@code replacesAttempt} were added
    * compatibly: older readers ignore unknown fields.) {@code clients} was added to v2 compatibly: optional,
-   * null when absent.
+   * null when absent; so was {@code clientHostLoad}.
    */
   public static final int SCHEMA_VERSION = 2;
 
@@ -149,6 +153,7 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
     private int attempt;
     private Integer replacesAttempt;
     private PhaseClients clients;
+    private ClientHostLoad clientHostLoad;
 
     public Builder schemaVersion(int schemaVersion) {
       this.schemaVersion = schemaVersion;
@@ -335,6 +340,11 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
       return this;
     }
 
+    public Builder clientHostLoad(ClientHostLoad clientHostLoad) {
+      this.clientHostLoad = clientHostLoad;
+      return this;
+    }
+
     private Builder() {
       schemaVersion = SCHEMA_VERSION;
       coordinates = Map.of();
@@ -380,6 +390,7 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
       this.attempt = r.attempt;
       this.replacesAttempt = r.replacesAttempt;
       this.clients = r.clients;
+      this.clientHostLoad = r.clientHostLoad;
     }
 
     /**
@@ -399,7 +410,7 @@ public record PhaseResult(int schemaVersion, String plan, String runId, int inde
           dataSet, target, server, client, command, properties, p, start, end, runtimeSeconds, status, cause,
           throughputOpsPerSec, ycsbThroughputOpsPerSec, errorRate, full, steady, steadyAbsentReason, rampUpSeconds,
           loadedRecords, outputDirectory, serverSettings, serverMetrics, connections, stability, attempt,
-          replacesAttempt, clients);
+          replacesAttempt, clients, clientHostLoad);
     }
   }
 }

@@ -19,5 +19,11 @@ public enum PhaseStatus {
    * comparisons restate a document from its own numbers. Tabled and compared like a success, and named as
    * replayed wherever it is shown; never resumed over, never passed off as measured.
    */
-  REPLAYED
+  REPLAYED,
+  /**
+   * Measured while other processes (or the hypervisor) took more of the client host's cores than the plan
+   * allows ({@code execution.acceptance.hostBusy}): its figures are kept and shown with the host's load, never
+   * compared or drawn as a success; resume runs it again.
+   */
+  HOST_BUSY
 }

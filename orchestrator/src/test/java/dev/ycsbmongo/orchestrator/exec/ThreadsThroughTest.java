@@ -100,6 +100,6 @@ class ThreadsThroughTest {
         r.status(), r.cause(), r.throughputOpsPerSec(), r.ycsbThroughputOpsPerSec(), r.errorRate(), r.full(),
         r.steady(), r.steadyAbsentReason(), r.rampUpSeconds(), r.loadedRecords(), r.outputDirectory(),
         r.serverSettings(), r.serverMetrics(), r.connections(), r.stability(), r.attempt(), r.replacesAttempt(),
-        r.clients());
+        r.clients(), r.clientHostLoad());
   }
 }

@@ -22,6 +22,8 @@ class RecordBuildersTest {
     return ResultFixtures.withClients(r, ResultFixtures.clients()).toBuilder().cause("slow").loadedRecords(6000L)
         .steadyAbsentReason("none")
         .serverSettings(new AppliedSettings(Map.of("server.x", "1"), "n", java.util.List.of()))
+        .clientHostLoad(new dev.ycsbmongo.orchestrator.host.ClientHostLoad("cpu", 2, 2.0, 0.5, 0.6, 60.0, 0.5, 0.4,
+            0.1, 0.0, 0.2))
         .build().asAttempt(3);
   }
 
