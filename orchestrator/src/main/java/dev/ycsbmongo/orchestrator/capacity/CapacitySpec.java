@@ -4,24 +4,28 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A capacity search as a plan states it:
+ * A capacity search as a plan states it: the orchestrator's own {@code capacity.*} properties of a scenario (or a
+ * sweep, or the plan), which YCSB never sees, like {@code connections.*}. Flat keys rather than a nested block so
+ * that each is checked with its file and line like any property, and any of them can be swept: two SLOs, or two
+ * settings, give two capacities side by side.
  *
  * <pre>
- * capacity:
- *   slo: {percentile: 99, latency: 10ms}   # intended-time latency bound
- *   sustain: 95%                           # achieved / offered a step needs
- *   precision: 5%                          # stop when the bracket's hi / lo &lt;= 1 + precision
- *   start: 1000                            # first offered rate (ops/s); default: a closed-loop probe's
- *   max: 50000                             # never offer more (ops/s); default: no bound
- *   step: 20s                              # each step's run time
- *   threads: auto                          # or a number; auto = Little's law with headroom
- *   maxSteps: 12
+ * capacity.slo: 10ms          # the intended-time latency bound; its presence makes the cell a capacity search
+ * capacity.percentile: 99     # the percentile the bound applies to
+ * capacity.sustain: 95%       # achieved / offered a step needs
+ * capacity.precision: 5%      # stop when the bracket's hi / lo &lt;= 1 + precision
+ * capacity.start: 1000        # first offered rate (ops/s); default: a closed-loop probe's throughput
+ * capacity.max: 50000         # never offer more (ops/s); default: no bound
+ * capacity.step: 20s          # each step's run time
+ * capacity.threads: auto      # or a number over all clients; auto = Little's law with headroom
+ * capacity.maxSteps: 12
  * </pre>
  *
  * @param percentile the latency percentile the SLO bounds, in (0, 100)
@@ -37,9 +41,6 @@ import java.util.regex.Pattern;
 public record CapacitySpec(double percentile, double sloMicros, double sustain, double precision, OptionalDouble start,
     OptionalDouble max, Duration step, OptionalInt threads, int maxSteps) {
 
-  public static final List<String> KEYS = List.of("slo", "sustain", "precision", "start", "max", "step", "threads",
-      "maxSteps");
-  public static final List<String> SLO_KEYS = List.of("percentile", "latency");
   public static final double DEFAULT_SUSTAIN = 0.95;
   public static final double DEFAULT_PRECISION = 0.05;
   public static final Duration DEFAULT_STEP = Duration.ofSeconds(20);
@@ -47,7 +48,7 @@ public record CapacitySpec(double percentile, double sloMicros, double sustain, 
 
   private static final Pattern LATENCY = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,6})?)\\s*(us|ms|s)");
   private static final Pattern SHARE = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,6})?)\\s*%");
-  private static final Pattern STEP = Pattern.compile("(\\d{1,6})\\s*(s|m)?");
+  private static final Pattern STEP_FORM = Pattern.compile("(\\d{1,6})\\s*(s|m)?");
 
   public CapacitySpec {
     if (!(percentile > 0 && percentile < 100) || !(sloMicros > 0) || !(sustain > 0 && sustain <= 1)
@@ -71,76 +72,99 @@ public record CapacitySpec(double percentile, double sloMicros, double sustain, 
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 
+  public static final String PREFIX = "capacity.";
+  public static final String SLO = "capacity.slo";
+  public static final String PERCENTILE = "capacity.percentile";
+  public static final String SUSTAIN = "capacity.sustain";
+  public static final String PRECISION = "capacity.precision";
+  public static final String START = "capacity.start";
+  public static final String MAX = "capacity.max";
+  public static final String STEP = "capacity.step";
+  public static final String THREADS = "capacity.threads";
+  public static final String MAX_STEPS = "capacity.maxSteps";
+  public static final List<String> ALL = List.of(SLO, PERCENTILE, SUSTAIN, PRECISION, START, MAX, STEP, THREADS,
+      MAX_STEPS);
+
+  /** True when {@code properties} ask for a capacity search (they set {@code capacity.slo}). */
+  public static boolean requested(Map<String, String> properties) {
+    return properties.containsKey(SLO);
+  }
+
   /**
-   * The spec written as {@code block} (a YAML map read into maps, strings and numbers). Bad input is an
-   * {@link IllegalArgumentException} whose message is one line: the key under {@code where}, what was found, and
-   * what is accepted.
+   * Why {@code value} is no good for the {@code capacity.*} key {@code key}, if it is not: one line, what is
+   * accepted (the plan reader puts the file, line and key before it).
    */
-  public static CapacitySpec parse(Object block, String where) {
-    Map<?, ?> map = map(block, where);
-    unknownKeys(map, KEYS, where);
-    Object slo = map.get("slo");
-    if (slo == null) {
-      throw bad(where + ".slo", "is missing", "a map such as {percentile: 99, latency: 10ms}");
+  public static Optional<String> valueProblem(String key, String value) {
+    try {
+      read(key, value);
+      return Optional.empty();
+    } catch (IllegalArgumentException e) {
+      return Optional.of(e.getMessage());
     }
-    Map<?, ?> sloMap = map(slo, where + ".slo");
-    unknownKeys(sloMap, SLO_KEYS, where + ".slo");
-    double percentile = sloMap.containsKey("percentile") ? percentile(sloMap.get("percentile"), where + ".slo.percentile")
-        : 99;
-    if (!sloMap.containsKey("latency")) {
-      throw bad(where + ".slo.latency", "is missing", "a latency such as 10ms, 500us or 1s");
+  }
+
+  /**
+   * The spec of a cell's properties (every key checked by {@link #valueProblem}; the {@code capacity.*} keys
+   * together here). An {@link IllegalArgumentException} with one line says what is wrong.
+   */
+  public static CapacitySpec of(Map<String, String> properties) {
+    for (String key : properties.keySet()) {
+      if (key.startsWith(PREFIX) && !ALL.contains(key)) {
+        throw new IllegalArgumentException(key + ": unknown capacity property; accepted: " + String.join(", ", ALL));
+      }
     }
-    double sloMicros = latency(sloMap.get("latency"), where + ".slo.latency");
-    double sustain = map.containsKey("sustain") ? share(map.get("sustain"), where + ".sustain", false)
-        : DEFAULT_SUSTAIN;
-    double precision = map.containsKey("precision") ? share(map.get("precision"), where + ".precision", true)
-        : DEFAULT_PRECISION;
-    OptionalDouble start = map.containsKey("start") ? OptionalDouble.of(rate(map.get("start"), where + ".start"))
+    if (!properties.containsKey(SLO)) {
+      throw new IllegalArgumentException(SLO + ": not set; a capacity search needs its latency bound, such as 10ms");
+    }
+    java.util.function.Function<String, Object> v = key -> properties.containsKey(key)
+        ? read(key, properties.get(key)) : null;
+    double sloMicros = (Double) v.apply(SLO);
+    double percentile = properties.containsKey(PERCENTILE) ? (Double) v.apply(PERCENTILE) : 99;
+    double sustain = properties.containsKey(SUSTAIN) ? (Double) v.apply(SUSTAIN) : DEFAULT_SUSTAIN;
+    double precision = properties.containsKey(PRECISION) ? (Double) v.apply(PRECISION) : DEFAULT_PRECISION;
+    OptionalDouble start = properties.containsKey(START) ? OptionalDouble.of((Double) v.apply(START))
         : OptionalDouble.empty();
-    OptionalDouble max = map.containsKey("max") ? OptionalDouble.of(rate(map.get("max"), where + ".max"))
+    OptionalDouble max = properties.containsKey(MAX) ? OptionalDouble.of((Double) v.apply(MAX))
         : OptionalDouble.empty();
     if (start.isPresent() && max.isPresent() && start.getAsDouble() > max.getAsDouble()) {
-      throw bad(where + ".start", "(" + number(start.getAsDouble()) + ") is above max (" + number(max.getAsDouble())
-          + ")", "a start rate at most max");
+      throw new IllegalArgumentException(START + ": " + number(start.getAsDouble()) + " is above " + MAX + " ("
+          + number(max.getAsDouble()) + "); expected a start rate at most the max");
     }
-    Duration step = map.containsKey("step") ? step(map.get("step"), where + ".step") : DEFAULT_STEP;
-    OptionalInt threads = map.containsKey("threads") ? threads(map.get("threads"), where + ".threads")
-        : OptionalInt.empty();
-    int maxSteps = map.containsKey("maxSteps") ? wholeNumber(map.get("maxSteps"), where + ".maxSteps", 2, 100)
-        : DEFAULT_MAX_STEPS;
+    Duration step = properties.containsKey(STEP) ? (Duration) v.apply(STEP) : DEFAULT_STEP;
+    OptionalInt threads = properties.containsKey(THREADS) ? (OptionalInt) v.apply(THREADS) : OptionalInt.empty();
+    int maxSteps = properties.containsKey(MAX_STEPS) ? (Integer) v.apply(MAX_STEPS) : DEFAULT_MAX_STEPS;
     return new CapacitySpec(percentile, sloMicros, sustain, precision, start, max, step, threads, maxSteps);
   }
 
-  private static Map<?, ?> map(Object o, String where) {
-    if (!(o instanceof Map<?, ?> m)) {
-      throw bad(where, "is " + describe(o), "a map");
-    }
-    return m;
+  /** The typed value of one key; {@link IllegalArgumentException} with what is accepted otherwise. */
+  private static Object read(String key, String value) {
+    return switch (key) {
+      case SLO -> latency(value);
+      case PERCENTILE -> percentile(value);
+      case SUSTAIN -> share(value, false);
+      case PRECISION -> share(value, true);
+      case START, MAX -> rate(value);
+      case STEP -> step(value);
+      case THREADS -> threads(value);
+      case MAX_STEPS -> wholeNumber(value, 2, 100);
+      default -> throw new IllegalArgumentException("unknown capacity property; accepted: " + String.join(", ", ALL));
+    };
   }
 
-  private static void unknownKeys(Map<?, ?> map, List<String> accepted, String where) {
-    for (Object k : map.keySet()) {
-      if (!accepted.contains(String.valueOf(k))) {
-        throw bad(where + "." + k, "is not a key here", "one of " + String.join(", ", accepted));
-      }
-    }
-  }
-
-  private static double percentile(Object o, String where) {
-    String text = text(o);
+  private static double percentile(String text) {
     try {
-      double p = Double.parseDouble(text);
+      double p = Double.parseDouble(text.strip());
       if (p > 0 && p < 100) {
         return p;
       }
     } catch (NumberFormatException e) {
       // falls through to the one message
     }
-    throw bad(where, "is " + describe(o), "a percentile above 0 and below 100, such as 99 or 99.9");
+    throw bad(text, "a percentile above 0 and below 100, such as 99 or 99.9");
   }
 
-  private static double latency(Object o, String where) {
-    Matcher m = LATENCY.matcher(text(o).strip());
+  private static double latency(String text) {
+    Matcher m = LATENCY.matcher(text.strip());
     if (m.matches()) {
       double v = Double.parseDouble(m.group(1));
       double micros = switch (m.group(2)) {
@@ -152,35 +176,35 @@ public record CapacitySpec(double percentile, double sloMicros, double sustain, 
         return micros;
       }
     }
-    throw bad(where, "is " + describe(o), "a latency above zero such as 10ms, 500us or 1s");
+    throw bad(text, "a latency above zero such as 10ms, 500us or 1s");
   }
 
-  private static double share(Object o, String where, boolean precision) {
-    Matcher m = SHARE.matcher(text(o).strip());
+  private static double share(String text, boolean precision) {
+    Matcher m = SHARE.matcher(text.strip());
     if (m.matches()) {
       double v = Double.parseDouble(m.group(1)) / 100;
       if (v > 0 && v <= 1 && (!precision || v <= 0.5)) {
         return v;
       }
     }
-    throw bad(where, "is " + describe(o), precision ? "a share above 0% and at most 50%, such as 5%"
+    throw bad(text, precision ? "a share above 0% and at most 50%, such as 5%"
         : "a share above 0% and at most 100%, such as 95%");
   }
 
-  private static double rate(Object o, String where) {
+  private static double rate(String text) {
     try {
-      double r = Double.parseDouble(text(o).strip());
+      double r = Double.parseDouble(text.strip());
       if (r >= 1 && r <= 1e9) {
         return r;
       }
     } catch (NumberFormatException e) {
       // falls through to the one message
     }
-    throw bad(where, "is " + describe(o), "operations per second, a number from 1 to 1e9");
+    throw bad(text, "operations per second, a number from 1 to 1e9");
   }
 
-  private static Duration step(Object o, String where) {
-    Matcher m = STEP.matcher(text(o).strip());
+  private static Duration step(String text) {
+    Matcher m = STEP_FORM.matcher(text.strip());
     if (m.matches()) {
       long v = Long.parseLong(m.group(1));
       Duration d = "m".equals(m.group(2)) ? Duration.ofMinutes(v) : Duration.ofSeconds(v);
@@ -188,54 +212,37 @@ public record CapacitySpec(double percentile, double sloMicros, double sustain, 
         return d;
       }
     }
-    throw bad(where, "is " + describe(o), "a step of at least 2 s such as 20s or 1m (YCSB counts whole seconds)");
+    throw bad(text, "a step of at least 2 s such as 20s or 1m (YCSB counts whole seconds)");
   }
 
-  private static OptionalInt threads(Object o, String where) {
-    if ("auto".equals(text(o).strip())) {
+  private static OptionalInt threads(String text) {
+    if ("auto".equals(text.strip())) {
       return OptionalInt.empty();
     }
     try {
-      int n = Integer.parseInt(text(o).strip());
+      int n = Integer.parseInt(text.strip());
       if (n >= 1 && n <= 10_000) {
         return OptionalInt.of(n);
       }
     } catch (NumberFormatException e) {
       // falls through to the one message
     }
-    throw bad(where, "is " + describe(o), "auto, or a whole number of threads from 1 to 10000");
+    throw bad(text, "auto, or a whole number of threads from 1 to 10000");
   }
 
-  private static int wholeNumber(Object o, String where, int min, int max) {
+  private static int wholeNumber(String text, int min, int max) {
     try {
-      int n = Integer.parseInt(text(o).strip());
+      int n = Integer.parseInt(text.strip());
       if (n >= min && n <= max) {
         return n;
       }
     } catch (NumberFormatException e) {
       // falls through to the one message
     }
-    throw bad(where, "is " + describe(o), "a whole number from " + min + " to " + max);
+    throw bad(text, "a whole number from " + min + " to " + max);
   }
 
-  private static String text(Object o) {
-    return o == null || o instanceof Map<?, ?> || o instanceof List<?> ? "" : o.toString();
-  }
-
-  private static String describe(Object o) {
-    if (o == null) {
-      return "empty";
-    }
-    if (o instanceof Map<?, ?>) {
-      return "a map";
-    }
-    if (o instanceof List<?>) {
-      return "a list";
-    }
-    return "'" + o + "'";
-  }
-
-  private static IllegalArgumentException bad(String where, String found, String accepted) {
-    return new IllegalArgumentException(where + ": " + found + "; expected " + accepted);
+  private static IllegalArgumentException bad(String text, String accepted) {
+    return new IllegalArgumentException("'" + text + "' is not accepted; expected " + accepted);
   }
 }

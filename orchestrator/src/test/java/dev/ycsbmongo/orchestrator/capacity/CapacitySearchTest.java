@@ -132,7 +132,7 @@ class CapacitySearchTest {
     assertEquals(200, ThreadSizing.perClient(SPEC, 10_000, 1));  // 10000/s x 10 ms x 2
     assertEquals(50, ThreadSizing.perClient(SPEC, 10_000, 4));
     assertEquals(1, ThreadSizing.perClient(SPEC, 10, 1));
-    CapacitySpec fixed = CapacitySpec.parse(Map.of("slo", Map.of("latency", "10ms"), "threads", 32), "capacity");
+    CapacitySpec fixed = CapacitySpec.of(Map.of("capacity.slo", "10ms", "capacity.threads", "32"));
     assertEquals(11, ThreadSizing.perClient(fixed, 10_000, 3));
   }
 }
