@@ -24,7 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * (the search must report R within 5%), and a proxy that stalls one second in every ten (the intended-time p99
  * the search judges by must show the stall, while YCSB's operation latency p99 hides it). Both in front of an
  * embedded server (not MongoDB); acceptance loosened, as the noisy shared machine's stability is not what is
- * tested, and an SLO wide enough that this machine's own latency is not what fails a step.
+ * tested, and an SLO wide enough that this machine's own latency is not what fails a step. The rate test runs 16
+ * fixed threads (25 operations per second each at R) and a sustain of 90%: at a few operations per second per
+ * thread (what Little's law gives for a 250 ms SLO) a 12 s step measured 90-94% of the offer at every rate on this
+ * machine, whatever the proxy's rate, which is a measurement edge, not the server's rate.
  */
 class CapacitySearchIT {
 
@@ -53,18 +56,18 @@ class CapacitySearchIT {
 
   @Test
   void aServerOfKnownRateIsFoundWithinFivePercent(@TempDir Path work) throws Exception {
-    double rate = 150;
+    double rate = 400;
     System.out.println("[it] CapacitySearchIT: embedded server (not MongoDB) behind a proxy serving at most " + rate
         + " requests/s");
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start(0);
          RateLimitedProxy proxy = new RateLimitedProxy("127.0.0.1", server.port(), rate)) {
       String props = """
                   capacity.slo: 250ms
-                  capacity.sustain: 95%
+                  capacity.sustain: 90%
                   capacity.precision: 5%
-                  capacity.start: 60
+                  capacity.start: 150
                   capacity.step: 12s
-                  capacity.threads: auto
+                  capacity.threads: 16
           """;
       Path runDir = run(work, "rate-it", props, proxy.port(), null);
       JsonNode search = search(runDir);

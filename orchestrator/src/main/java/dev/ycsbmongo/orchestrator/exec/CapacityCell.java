@@ -188,7 +188,8 @@ final class CapacityCell {
     if (l.operations() == 0) {
       throw new YcsbOutputException("no operation in the window");
     }
-    return new StepFigures(rate, w.throughputOpsPerSec(), threads, l.intendedMicros(spec.percentile()),
+    double achieved = Double.isNaN(l.achievedPerSecond()) ? w.throughputOpsPerSec() : l.achievedPerSecond();
+    return new StepFigures(rate, achieved, threads, l.intendedMicros(spec.percentile()),
         l.intendedMicros(50), l.intendedMicros(99), l.intendedMicros(99.9), l.operationMeanMicros(),
         l.operationMicros(spec.percentile()));
   }
