@@ -94,8 +94,10 @@ final class CapacityCell {
           progress));
       WindowStats w = probe.tableWindow();
       if (w == null || !(w.throughputOpsPerSec() > 0)) {
-        return failed(cell, "the closed-loop probe measured no throughput (" + probe.cause()
-            + "); set capacity.start");
+        String cause = "the closed-loop probe measured no throughput (" + probe.cause() + "); set capacity.start";
+        writeSummary(cell, new CapacitySearch(spec, 1), spec, null,
+            Duration.between(start, Instant.now()).toMillis() / 1000.0, "no search: " + cause);
+        return failed(cell, cause);
       }
       first = w.throughputOpsPerSec() * FIRST_FROM_PROBE;
       progress.note(cell.id() + ": closed-loop probe " + Math.round(w.throughputOpsPerSec()) + " ops/s with "
