@@ -25,7 +25,7 @@ class PackageLayersTest {
 
   /** Bottom first; packages on one line are siblings, which must not use each other either. */
   static final List<List<String>> LAYERS = List.of(
-      List.of(""),  // the root package: file names, output files, host name, causes
+      List.of("", "capacity"),  // the root package: file names, output files, host name, causes; the capacity search
       List.of("plan", "stats", "host"),
       List.of("results"),
       List.of("process"),

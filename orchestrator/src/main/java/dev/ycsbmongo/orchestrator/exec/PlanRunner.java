@@ -120,7 +120,10 @@ public final class PlanRunner {
         continue;
       }
       progress.phaseStarted(phase, k, pending.size(), eta.estimate(pending.subList(k - 1, pending.size())));
-      PhaseResult result = append(executor.execute(phase, progress));
+      // a capacity search runs its steps itself (each depends on the last) and appends them as it goes
+      PhaseResult result = CapacityCell.isCapacity(phase)
+          ? append(new CapacityCell(executor, runDir, progress, this::append).run(phase))
+          : append(executor.execute(phase, progress));
       status.put(phase.id(), result.status());
       progress.phaseEnded(phase, result);
       eta.ran(phase, result.runtimeSeconds());

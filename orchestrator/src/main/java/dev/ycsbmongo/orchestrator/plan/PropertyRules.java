@@ -4,6 +4,7 @@ import dev.ycsbmongo.binding.BindingSettings;
 import dev.ycsbmongo.binding.CoreProperties;
 import dev.ycsbmongo.binding.InvalidSettingException;
 import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.orchestrator.capacity.CapacitySpec;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +36,8 @@ public final class PropertyRules {
 
   /** True for the keys the orchestrator acts on itself and never passes to YCSB. */
   public static boolean orchestratorOnly(String key) {
-    return key.equals(CLIENTS) || key.startsWith(ServerKeys.PREFIX) || key.startsWith(ConnectionKeys.PREFIX);
+    return key.equals(CLIENTS) || key.startsWith(ServerKeys.PREFIX) || key.startsWith(ConnectionKeys.PREFIX)
+        || key.startsWith(CapacitySpec.PREFIX);
   }
 
   static String normalise(String key) {
@@ -56,6 +58,9 @@ public final class PropertyRules {
     }
     if (key.startsWith(ConnectionKeys.PREFIX)) {
       return unknownIn("connections.*", key, ConnectionKeys.ALL);
+    }
+    if (key.startsWith(CapacitySpec.PREFIX)) {
+      return unknownIn("capacity.*", key, CapacitySpec.ALL);
     }
     // YCSB 0.17.0's deprecated names pass (the binding reads them), but only the modern ones are offered
     if (key.startsWith("mongodb.") && !Keys.accepted().contains(key)) {
@@ -88,6 +93,9 @@ public final class PropertyRules {
     }
     if (key.startsWith(ConnectionKeys.PREFIX)) {
       return ConnectionKeys.valueProblem(key, value);
+    }
+    if (key.startsWith(CapacitySpec.PREFIX)) {
+      return CapacitySpec.valueProblem(key, value);
     }
     // YCSB's own properties, by the rules the launcher applies (YCSB itself would stack-trace or mis-run)
     return CoreProperties.valueProblem(key, value);

@@ -71,7 +71,7 @@ public final class SummaryFiles {
     StringBuilder chartNote = new StringBuilder();
     List<Charts.Drawn> drawn = drawCharts(dir, read.results(), warnings, chartNote, StoredReport.charts(planYaml));
     List<ShapedTableFiles.Written> shaped = shapedTables(dir, planYaml, read.results(), warnings);
-    String md = summaryMarkdown(read.results(), shaped) + chartNote + skippedNote(read);
+    String md = summaryMarkdown(read.results(), shaped) + CapacityReport.write(dir) + chartNote + skippedNote(read);
     OutputFiles.writeString(dir.file(RunDirectory.SUMMARY_MD), md);
     for (StoredReport.Redraw r : StoredReport.comparisons(planYaml, dir.file(RunDirectory.COMPARISONS))) {
       try {
