@@ -60,32 +60,28 @@ final class Orchestrator {
   }
 
   /**
-   * Waits until {@code phases} YCSB children under {@code root} have each written a status line with
-   * operations done ({@code ycsb.err}: "... 1 sec: 812 operations; ..."): a phase whose child is running
-   * against its server, not one still starting its JVM (seconds on a loaded machine). Fails at once
-   * when {@code process} ends first.
+   * Waits until the orchestrator started in {@code workDir} (its output is in {@code run-*.stdout} and {@code run-*.stderr} there, see
+   * {@link LauncherRun}) prints a progress line of phase {@code phase} with operations done: that phase's
+   * child is at work against its server, not still starting its JVM (seconds on a loaded machine). Needs
+   * {@code --progress plain}. Fails at once when {@code process} ends first.
    */
-  static void awaitRunningPhases(Process process, Path root, int phases, Duration timeout) {
+  static void awaitPhaseAtWork(Process process, Path workDir, int phase, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    java.util.regex.Pattern working = java.util.regex.Pattern.compile(" sec: [1-9][0-9]* operations;");
+    java.util.regex.Pattern working = java.util.regex.Pattern.compile(
+        "(?m)^\\[phase " + phase + "/[^\\]]*\\] run .*: [1-9][0-9,]*(/[0-9,]+)? ops");
     while (System.nanoTime() < deadline) {
-      try (Stream<Path> files = Files.walk(root)) {
-        long running = files.filter(f -> f.getFileName().toString().equals("ycsb.err")).filter(f -> {
-          try {
-            return working.matcher(Files.readString(f)).find();
-          } catch (IOException e) {
-            return false;
+      try (Stream<Path> files = Files.list(workDir)) {
+        for (Path f : files.filter(f -> f.getFileName().toString().matches("run-.*\\.std(out|err)")).toList()) {
+          if (working.matcher(Files.readString(f)).find()) {
+            return;
           }
-        }).count();
-        if (running >= phases) {
-          return;
         }
       } catch (IOException | java.io.UncheckedIOException e) {
-        // not created yet, or a file went away while walking
+        // not written yet
       }
       if (!process.isAlive()) {
-        throw new AssertionError("the orchestrator ended (exit " + process.exitValue() + ") before " + phases
-            + " YCSB phases reported operations under " + root);
+        throw new AssertionError("the orchestrator ended (exit " + process.exitValue() + ") before phase " + phase
+            + " reported operations");
       }
       try {
         Thread.sleep(100);
@@ -94,7 +90,7 @@ final class Orchestrator {
         return;
       }
     }
-    throw new AssertionError("no " + phases + " YCSB phases reported operations under " + root + " within " + timeout);
+    throw new AssertionError("phase " + phase + " reported no operations within " + timeout);
   }
 
   /**

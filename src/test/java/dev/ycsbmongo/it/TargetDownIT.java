@@ -56,7 +56,7 @@ class TargetDownIT {
       LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", first.connectionString("ycsb")), process -> {
         Orchestrator.awaitRecords(process, results, 1, Duration.ofMinutes(2));  // the load
         // the run phase's child at work against the server: on a loaded machine its JVM alone can take seconds
-        Orchestrator.awaitRunningPhases(process, results, 2, Duration.ofMinutes(2));
+        Orchestrator.awaitPhaseAtWork(process, work, 2, Duration.ofMinutes(2));
         sleep(2000);
         killedAt[0] = Instant.now();
         first.close();
@@ -107,7 +107,7 @@ class TargetDownIT {
       LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", "mongodb://127.0.0.1:" + proxy.port() + "/ycsb"),
           process -> {
             Orchestrator.awaitRecords(process, results, 1, Duration.ofMinutes(2));
-            Orchestrator.awaitRunningPhases(process, results, 2, Duration.ofMinutes(2));
+            Orchestrator.awaitPhaseAtWork(process, work, 2, Duration.ofMinutes(2));
             sleep(2000);
             proxy.stall();
           }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");

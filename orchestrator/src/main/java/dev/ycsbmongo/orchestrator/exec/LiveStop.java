@@ -35,6 +35,7 @@ final class LiveStop {
   private final PrecisionRule rule;
   private final double rampUpSeconds;
   private final Acceptance.SteadyStateRule steadyRule;
+  private Double steadyStart;
   private final Path file;
   private final List<IntervalCount> series = new ArrayList<>();
   private long lastSeconds;
@@ -81,15 +82,26 @@ final class LiveStop {
       return false;
     }
     stoppedAt = (double) line.elapsedSeconds();
+    steadyStart = start < series.size() ? series.get(start).startSeconds() : null;
     String reason = rule.judge(steady).reason() + String.format(Locale.ROOT, " (target ±%.1f%%, checked at %d s)",
         100 * rule.precision(), line.elapsedSeconds());
     try {
       OutputFiles.writeString(file, reason + "\n");
     } catch (IOException e) {
       stoppedAt = null;  // the child runs its budget out; the verdict is judged on what it measured
+      steadyStart = null;
       return false;
     }
     return true;
+  }
+
+  /**
+   * Where the steady window started when the run was found precise, seconds into the phase; null when it was
+   * not stopped. The record's window starts no later: cut afresh on the final series, it could start later and
+   * leave less than the minimum window the stop was decided on.
+   */
+  synchronized Double steadyStartSeconds() {
+    return steadyStart;
   }
 
   /** When the stop was asked for, seconds into the phase by its status lines; null when it was not. */

@@ -88,7 +88,7 @@ final class YcsbPhaseRunner implements PhaseRunner {
       } catch (YcsbOutputException e) {
         // a broken log: reading the measurements below reports it (after a missing export, as ever)
       }
-      Window window = window(phase, dir, logs);
+      Window window = window(phase, dir, logs, liveStop == null ? null : liveStop.steadyStartSeconds());
       PhaseMeasurements m = null;
       String readError = null;
       try {
@@ -158,7 +158,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
     return Math.max(1, ctx.plan().settings().statusInterval().toSeconds());
   }
 
-  private Window window(Phase phase, Path dir, YcsbOutput.Logs logs) {
+  /** @param stoppedFrom where the steady window began when the run was stopped once precise (null: not stopped) */
+  private Window window(Phase phase, Path dir, YcsbOutput.Logs logs, Double stoppedFrom) {
     Duration rampUp = ctx.plan().settings().rampUp();
     List<IntervalCount> intervals = logs == null ? List.of() : YcsbOutput.intervalCounts(logs);
     if (intervals.isEmpty()) {
@@ -168,6 +169,9 @@ final class YcsbPhaseRunner implements PhaseRunner {
         : Acceptance.SteadyStateRule.FIXED;
     List<IntervalCount> whole = SteadyState.whole(intervals);
     int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
+    while (stoppedFrom != null && start > 0 && whole.get(start - 1).startSeconds() >= stoppedFrom - 1.0) {
+      start--;  // no later than the window the stop was decided on (status lines and logs differ by under 1 s)
+    }
     Duration cut = start < whole.size() ? Duration.ofMillis(Math.round(whole.get(start).startSeconds() * 1000)) : rampUp;
     List<Stall> pauses = GcLog.stalls(GcLog.read(dir.resolve(GcLog.FILE)), YcsbOutput.firstStartMillis(logs), Stall.GC);
     return new Window(cut.compareTo(rampUp) < 0 ? rampUp : cut,

@@ -763,39 +763,37 @@ public final class PlanLoader {
     return value;
   }
 
-  /** A stability limit: a percentage (above 100% allowed: a throughput can more than double) or off. */
   /** A precision: {@code 3%} or {@code 0.03}, above 0 and below 100%, or {@code off}. */
   private static double precision(Section map, Node.Entry entry) {
     String text = map.text(entry, "a percentage such as 3%, or off").strip();
-    if (text.equals("off") || text.equals("false")) {
-      return Double.POSITIVE_INFINITY;
-    }
-    try {
-      double v = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100
-          : Double.parseDouble(text);
-      if (v > 0 && v < 1) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    Double v = shareOf(text);
+    if (v != null && (v.isInfinite() || (v > 0 && v < 1))) {
+      return v;
     }
     throw map.error(entry, "'" + text + "' is not a precision; expected a percentage above 0% and below 100% such as"
         + " 3%, a share such as 0.03, or off");
   }
 
-  private static double share(Section map, Node.Entry entry) {
-    String text = map.text(entry, "a percentage such as 25%, or off").strip();
+  /** {@code 25%} or {@code 0.25} as 0.25, {@code off} (or false) as infinity; null when the text is neither. */
+  private static Double shareOf(String text) {
     if (text.equals("off") || text.equals("false")) {
       return Double.POSITIVE_INFINITY;
     }
     try {
       double v = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100
           : Double.parseDouble(text);
-      if (v >= 0 && Double.isFinite(v)) {
-        return v;
-      }
+      return Double.isFinite(v) ? v : null;  // "Infinity" is not how a plan says off
     } catch (NumberFormatException e) {
-      // reported below
+      return null;
+    }
+  }
+
+  /** A stability limit: a percentage (above 100% allowed: a throughput can more than double) or off. */
+  private static double share(Section map, Node.Entry entry) {
+    String text = map.text(entry, "a percentage such as 25%, or off").strip();
+    Double v = shareOf(text);
+    if (v != null && (v.isInfinite() || v >= 0)) {
+      return v;
     }
     throw map.error(entry, "'" + text + "' is not a limit; expected a percentage >= 0% such as 25%, a share such as"
         + " 0.25, or off");
