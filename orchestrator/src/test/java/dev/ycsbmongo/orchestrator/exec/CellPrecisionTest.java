@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.exec;
 
+import dev.ycsbmongo.orchestrator.stats.PrecisionRule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -105,5 +106,19 @@ class CellPrecisionTest {
     assertTrue(stopped.stoppedEarly());
     assertEquals(31.0, stopped.stoppedAtSeconds());
     assertTrue(stopped.reason().endsWith("; stopped early at 31 s, stated to the target"), stopped.reason());
+  }
+
+  @Test
+  void aStoppedCellIsPreciseEvenWhenTheLogsIntervalComesOutALittleWider() {
+    PrecisionRule rule = CellPrecision.rule(Acceptance.defaults(), 1);
+    double[] wide = noisy(26, 500, 0.25, 3);  // ±5% is out of reach for these seconds alone
+    assertEquals(Precision.NOT_PRECISE, CellPrecision.judge(wide, rule, null).verdict());
+
+    Precision stopped = CellPrecision.judge(wide, rule, 40.0);
+
+    assertEquals(Precision.PRECISE, stopped.verdict(), stopped.reason());
+    assertTrue(stopped.stoppedEarly());
+    assertTrue(stopped.reason().startsWith("precise when stopped at 40 s (live check, target ±5.0%); the logs' own"
+        + " interval: ±"), stopped.reason());
   }
 }
