@@ -4,6 +4,7 @@ import dev.ycsbmongo.orchestrator.report.AcceptedConnections;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.MarkdownCells;
+import dev.ycsbmongo.orchestrator.report.PrecisionCell;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -56,7 +57,8 @@ public final class TableColumns {
       mean("wal", "WAL (µs)", fig(CellFigures::wal), "%,.0f"),
       mean("p99read", "p99 read (µs)", fig(f -> toDouble(f.p99Read())), "%,.0f"),
       mean("p99write", "p99 write (µs)", fig(f -> toDouble(f.p99Write())), "%,.0f"),
-      new Column("cv", "Spread (CV)", Kind.CELL, TableColumns::spread),
+      new Column("precision", PrecisionCell.HEADER, Kind.CELL, TableColumns::precision),
+      new Column("cv", "Per-second spread (CV)", Kind.CELL, TableColumns::spread),
       mean("cpu", "Primary CPU (%)", fig(CellFigures::cpuPercent), "%,.1f"),
       mean("qps", "QPS", fig(CellFigures::qps), "%,.0f"),
       mean("peakConnections", "Peak conns", fig(f -> toDouble(f.peakConnections())), "%,.0f"),
@@ -167,6 +169,20 @@ public final class TableColumns {
         .map(a -> figure ? new Value(a.text(), a.csv()) : Value.of(a.cause())).orElse(Value.ABSENT);
   }
 
+  /** The precision of the mean ({@link PrecisionCell}); the CSV holds the widest relative half-width (0.021). */
+  private static Value precision(Cell c) {
+    List<PhaseResult> ok = c.succeeded();
+    if (!PrecisionCell.any(ok)) {
+      return Value.ABSENT;
+    }
+    Double widest = PrecisionCell.widest(ok);
+    return new Value(PrecisionCell.text(ok), widest == null ? "" : String.format(Locale.ROOT, "%.4f", widest));
+  }
+
+  /**
+   * How much the per-second throughput varied (standard deviation / mean): a description of the seconds, kept for
+   * plans that name it, not a measure of how well the mean is known ({@link #precision}).
+   */
   private static Value spread(Cell c) {
     Double cv = MarkdownCells.mean(c.succeeded().stream()
         .map(r -> r.stability() == null ? null : r.stability().cv()).toList());

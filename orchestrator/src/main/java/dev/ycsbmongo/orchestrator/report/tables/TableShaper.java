@@ -143,6 +143,9 @@ public final class TableShaper {
           + " in threads); peak throughput is that throughput; other thread counts within "
           + Math.round(Knee.PEAK_TOLERANCE * 100) + "% of it are named beside it (one run cannot tell them apart).");
     }
+    if (columns.stream().anyMatch(c -> c.key().equals("precision"))) {
+      notes.add(dev.ycsbmongo.orchestrator.report.PrecisionCell.note(in));
+    }
     if (columns.stream().anyMatch(c -> c.key().equals("kneeThreads"))) {
       notes.add(Knee.RULE + " \"-\": latency never outgrew throughput within the sweep.");
     }
