@@ -81,8 +81,10 @@ public final class TableColumns {
       stressed("serverMemory", "Server memory (MB)", m -> toDouble(m.residentMbPeak()), "%,.0f"),
       new Column("status", "Status", Kind.CELL, c -> Value.of(SummaryMarkdown.status(c.reps()))),
       new Column("bestThreads", "Best threads", Kind.CURVE, TableColumns::bestThreads),
-      curve("peakThroughput", "Peak throughput (ops/s)", Curves.Curve::peakThroughput, "%,.0f"),
-      curve("kneeThreads", "Knee (threads)", c -> toDouble(c.kneeThreads()), "%d"));
+      new Column("peakThroughput", "Peak throughput (ops/s)", Kind.CURVE, TableColumns::peak),
+      new Column("peakNeighbours", dev.ycsbmongo.orchestrator.report.CurveSummary.NEIGHBOURS, Kind.CURVE,
+          c -> c.curve() == null || !c.curve().hasIntervals() ? Value.ABSENT : Value.of(c.curve().neighboursText())),
+      new Column("kneeThreads", "Knee (threads)", Kind.CURVE, TableColumns::knee));
 
   private TableColumns() {
   }
@@ -145,6 +147,26 @@ public final class TableColumns {
     }
     Curves.Curve k = c.curve();
     return k.complete() && k.nearPeak().isEmpty() ? Value.of(k.bestThreads().toString()) : Value.of(k.markedBest());
+  }
+
+  /** The peak throughput, with its 95% interval in the Markdown ("21,260 ± 2.1%") where it has one, marked as curves are. */
+  private static Value peak(Cell c) {
+    Value v = curve("peakThroughput", "", Curves.Curve::peakThroughput, "%,.0f").value().apply(c);
+    if (c.curve() == null || c.curve().peakInterval() == null || c.curve().peakThroughput() == null) {
+      return v;
+    }
+    String text = c.curve().peakText() + (c.curve().complete() ? "" : " " + Curves.INCOMPLETE);
+    return new Value(text, v.csv());
+  }
+
+  /** The knee, marked {@value Curves.KneeStep#NOT_CERTAIN} in the Markdown where its step does not hold over the intervals. */
+  private static Value knee(Cell c) {
+    Value v = curve("kneeThreads", "", k -> toDouble(k.kneeThreads()), "%d").value().apply(c);
+    Curves.KneeStep step = c.curve() == null ? null : c.curve().kneeStep();
+    if (step == null || step.certain() || c.curve().kneeThreads() == null) {
+      return v;
+    }
+    return new Value(v.text().replaceFirst("^(\\S+)", "$1 " + Curves.KneeStep.NOT_CERTAIN), v.csv());
   }
 
   private static Function<PhaseResult, Double> fig(Function<CellFigures, Double> f) {
