@@ -247,20 +247,27 @@ public final class Curves {
         }
       }
     }
-    KneeStep kneeStep = null;
-    Integer next = f.knee() == null ? null : points.higherKey(f.knee().threads());
-    if (next != null) {
-      List<PhaseResult> a = points.get(f.knee().threads());
-      List<PhaseResult> b = points.get(next);
-      Change latency = ChangeIntervals.of(latencies(a, reads), aloneLatency(a, reads), latencies(b, reads),
-          aloneLatency(b, reads));
-      Change throughput = ChangeIntervals.of(throughputs(a), alone(a), throughputs(b), alone(b));
-      kneeStep = latency == null || throughput == null ? null
-          : new KneeStep(f.knee().threads(), next, latency, throughput);
-    }
     return new Curve(any.kind(), any.scenario(), any.target().name(), withoutThreads(any.coordinates()),
         List.copyOf(points.keySet()), f.best(), f.peak(), f.nearPeak(), f.knee() == null ? null : f.knee().threads(),
-        f.gaps(), peak, neighbours, kneeStep);
+        f.gaps(), peak, neighbours, f.knee() == null ? null : kneeStep(points, f.knee().threads(), reads));
+  }
+
+  /**
+   * The step from the knee at {@code knee} threads to the next thread count of {@code points} (a curve's successful
+   * repetitions by threads), its latency (RAL where {@code reads}, else WAL) and throughput changes with their
+   * intervals; null at the sweep's end or where an interval cannot be stated.
+   */
+  public static KneeStep kneeStep(TreeMap<Integer, List<PhaseResult>> points, int knee, boolean reads) {
+    Integer next = points.higherKey(knee);
+    if (next == null || !points.containsKey(knee)) {
+      return null;
+    }
+    List<PhaseResult> a = points.get(knee);
+    List<PhaseResult> b = points.get(next);
+    Change latency = ChangeIntervals.of(latencies(a, reads), aloneLatency(a, reads), latencies(b, reads),
+        aloneLatency(b, reads));
+    Change throughput = ChangeIntervals.of(throughputs(a), alone(a), throughputs(b), alone(b));
+    return latency == null || throughput == null ? null : new KneeStep(knee, next, latency, throughput);
   }
 
   /** The average latencies the knee is read on (RAL where the curve reads, else WAL) of a thread count's repetitions. */

@@ -314,9 +314,32 @@ public final class ChartPlanner {
     return log ? "Client threads (log-2 scale)" : "Client threads";
   }
 
-  /** The knee marker's name: the curve's, and marked when the curve has a gap (its knee may lie there). */
-  private static String kneeText(Curve c, Knee.Finding f) {
-    return c.prefix() + "knee: " + threads(f.knee().threads()) + (f.complete() ? "" : " " + Curves.INCOMPLETE);
+  /**
+   * The knee marker's name: the curve's, marked when the curve has a gap (its knee may lie there) and when its step
+   * does not hold over the intervals of its changes ({@link Curves.KneeStep#certain}).
+   */
+  private static String kneeText(Curve c, Knee.Finding f, boolean reads) {
+    return c.prefix() + "knee: " + threads(f.knee().threads()) + uncertain(c, f, reads)
+        + (f.complete() ? "" : " " + Curves.INCOMPLETE);
+  }
+
+  /** What a knee marked not certain is, said once under a chart that has one; "" otherwise. */
+  private static String kneeNote(List<ChartSpec.Marker> markers) {
+    return markers.stream().anyMatch(m -> m.text().contains(Curves.KneeStep.NOT_CERTAIN))
+        ? " " + dev.ycsbmongo.orchestrator.report.CurveSummary.KNEE_NOTE : "";
+  }
+
+  /** " (not certain)" where the knee's step does not hold over its changes' intervals; "" otherwise or unknown. */
+  private static String uncertain(Curve c, Knee.Finding f, boolean reads) {
+    TreeMap<Integer, List<PhaseResult>> ok = new TreeMap<>();
+    c.points().forEach((t, reps) -> {
+      List<PhaseResult> drawn = reps.stream().filter(ChartPlanner::drawable).toList();
+      if (!drawn.isEmpty()) {
+        ok.put(t, drawn);
+      }
+    });
+    Curves.KneeStep step = Curves.kneeStep(ok, f.knee().threads(), reads);
+    return step == null || step.certain() ? "" : " " + Curves.KneeStep.NOT_CERTAIN;
   }
 
   /**
@@ -359,7 +382,8 @@ public final class ChartPlanner {
       markers.addAll(gapLines(c, f -> f.ral() != null ? f.ral() : f.wal()));
       Knee.Finding f = Knee.analyse(readSteps.isEmpty() ? writeSteps : readSteps, c.gaps());
       if (f.knee() != null) {
-        markers.add(new ChartSpec.Marker(kneeText(c, f), f.knee().threads(), f.knee().latency()));
+        markers.add(new ChartSpec.Marker(kneeText(c, f, !readSteps.isEmpty()), f.knee().threads(),
+            f.knee().latency()));
       }
     }
     series.addAll(hollows);
@@ -371,7 +395,7 @@ public final class ChartPlanner {
         "Latency vs client threads: " + scenario, threadAxis(logX), "Average latency (µs, log scale)", true, List.of(),
         series, markers, "One colour per target and setting: RAL (solid) is the average read latency, WAL (dashed)"
             + " the average write (update, insert) latency; the mean of a cell's repetitions." + errorNote(series) + " "
-            + Knee.RULE + GAP_NOTE, footer, logX));
+            + Knee.RULE + kneeNote(markers) + GAP_NOTE, footer, logX));
   }
 
   /**
@@ -423,10 +447,10 @@ public final class ChartPlanner {
       Knee.Finding f = Knee.analyse(steps, c.gaps());
       // named per curve: two curves' knees at the same thread count are two markers, not one name twice
       if (f.knee() != null) {
-        markers.add(new ChartSpec.Marker(kneeText(c, f), f.knee().throughput(), f.knee().latency()));
+        markers.add(new ChartSpec.Marker(kneeText(c, f, reads), f.knee().throughput(), f.knee().latency()));
       }
-      knees.add(c.prefix() + (f.knee() == null ? "none within the sweep" : threads(f.knee().threads()))
-          + (f.complete() ? "" : " " + Curves.INCOMPLETE));
+      knees.add(c.prefix() + (f.knee() == null ? "none within the sweep" : threads(f.knee().threads())
+          + uncertain(c, f, reads)) + (f.complete() ? "" : " " + Curves.INCOMPLETE));
       if (!f.complete()) {
         missing.add(c.prefix() + f.gaps().stream().map(g -> threads(g.threads()) + " " + g.verdict())
             .collect(Collectors.joining(", ")));
@@ -440,7 +464,7 @@ public final class ChartPlanner {
         "Latency vs throughput: " + scenario, "Throughput (successful ops/s)", "Latency (µs, log scale)", true,
         List.of(), series, markers, "One point per thread count (t=threads, on the average; its p99, dashed in the"
             + " same colour, lies above it)." + errorNote(series) + " " + Knee.RULE + " Knee: "
-            + String.join("; ", knees) + "."
+            + String.join("; ", knees) + "." + kneeNote(markers)
             + (missing.isEmpty() ? "" : " Not measured (hollow where an unstable cell kept figures): "
             + String.join("; ", missing) + "."), footer));
   }

@@ -97,6 +97,34 @@ class ChartIntervalsTest {
   }
 
   @Test
+  void aKneeWhoseStepDoesNotHoldOverItsIntervalsIsMarkedNotCertain(@TempDir Path runDir) {
+    // 1, 2, 4 threads at 100, 200, 300 ops/s; read latency 100, 100, then 200 µs: x2 against 1.25 x 1.5, a knee at 2
+    // threads, but not over ±5% intervals
+    List<PhaseResult> records = new ArrayList<>();
+    int[] threads = {1, 2, 4};
+    long[] ops = {3000, 6000, 9000};
+    double[] ral = {100, 100, 200};
+    for (int i = 0; i < threads.length; i++) {
+      records.add(withLatencyCis(ResultFixtures.run(i + 1, "rs", "rw-50-50", threads[i], 1, ral[i], 300, ops[i],
+          ops[i], ResultFixtures.MONGO), 0.05));
+    }
+    List<ChartSpec> specs = ChartPlanner.plan(records, runDir);
+    ChartSpec vs = specs.stream().filter(s -> s.id().startsWith("latency-vs-throughput")).findFirst().orElseThrow();
+    assertTrue(vs.markers().stream().anyMatch(m -> m.text().equals("rs: knee: 2 threads (not certain)")),
+        vs.markers().toString());
+    assertTrue(vs.note().contains("Knee: rs: 2 threads (not certain).") && vs.note().contains("may not outgrow"),
+        vs.note());
+    ChartSpec lt = specs.stream().filter(s -> s.id().startsWith("latency-vs-threads")).findFirst().orElseThrow();
+    assertTrue(lt.markers().stream().anyMatch(m -> m.text().contains("(not certain)")), lt.markers().toString());
+    // the same curve without intervals: a knee, nothing said of its certainty
+    ChartSpec plain = ChartPlanner.plan(records.stream().map(r -> r.toBuilder().steady(r.steady()
+        .withThroughputCi(null).withOperationStats(r.steady().operationStats().stream().map(o -> o.withCis(null, null))
+            .toList())).build()).toList(), runDir).stream().filter(s -> s.id().startsWith("latency-vs-throughput"))
+        .findFirst().orElseThrow();
+    assertTrue(plain.markers().stream().anyMatch(m -> m.text().equals("rs: knee: 2 threads")), plain.markers().toString());
+  }
+
+  @Test
   void aLogAxisBarThatWouldReachZeroIsCutADecadeUnderItsFigure() {
     ChartSpec log = new ChartSpec("x", ChartSpec.Kind.LINE, "t", "x", "y", true, List.of(), List.of(), List.of(), "",
         "f");
