@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * coefficient of variation says how single seconds varied, not whether the mean is known): the precision
  * verdict its steady window was judged on and half the width of that mean's 95% interval relative to it,
  * {@code precise ±2.1%}. A cell of several repetitions: {@code precise ±1.9–2.4%} when all share the verdict,
- * else {@code 2 of 3 precise, ±1.9–9.0%}. Absent ("-") for records without a judgement (written before it,
+ * else {@code 2 of 3 precise, ±1.9–9.0%}; {@code , stopped early} where the run ended once precise. Absent ("-") for records without a judgement (written before it,
  * replayed, not judged on their figures).
  */
 public final class PrecisionCell {
@@ -42,11 +42,14 @@ public final class PrecisionCell {
       width = low.equals(high) ? "±" + low + "%" : "±" + low + "–" + high + "%";
     }
     List<String> verdicts = ps.stream().map(Precision::verdict).distinct().toList();
+    long stopped = ps.stream().filter(Precision::stoppedEarly).count();
+    // a run stopped once precise states its throughput to the target, wider than its own interval shown here
+    String stop = stopped == 0 ? "" : ps.size() == 1 ? ", stopped early" : ", " + stopped + " stopped early";
     if (verdicts.size() == 1) {
-      return (verdicts.get(0) + " " + width).strip();
+      return (verdicts.get(0) + " " + width).strip() + stop;
     }
     long precise = ps.stream().filter(Precision::precise).count();
-    return precise + " of " + ps.size() + " precise" + (width.isEmpty() ? "" : ", " + width);
+    return precise + " of " + ps.size() + " precise" + (width.isEmpty() ? "" : ", " + width) + stop;
   }
 
   /** The widest relative half-width of the repetitions (as a share, 0.021), for a CSV; null when none has one. */
@@ -72,6 +75,9 @@ public final class PrecisionCell {
     return HEADER + ": whether the steady window gives the mean throughput to the plan's target (" + target
         + ": execution.acceptance.precision) — precise, not precise or drifting — and half the width of that mean's"
         + " 95% interval (batch means over the per-second series) relative to it; docs/verdicts.md states the rule."
+        + (records.stream().map(PrecisionCell::of).anyMatch(p -> p != null && p.stoppedEarly())
+        ? " \"Stopped early\": the run ended once its mean was precise, and its throughput is stated to the target"
+            + " (the ± beside it), not to this narrower interval." : "")
         + " The per-second spread (CV) is no measure of it and stays in results.jsonl and summary.csv.";
   }
 

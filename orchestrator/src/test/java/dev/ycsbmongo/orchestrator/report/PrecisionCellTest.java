@@ -40,6 +40,18 @@ class PrecisionCellTest {
   }
 
   @Test
+  void aRunStoppedOnceItWasPreciseSaysSoAndTheNoteWhyItsThroughputIsWider() {
+    PhaseResult r = ResultFixtures.run(1, "t", "rw", 8, 1, 100, 200, 6000, 6000, ResultFixtures.MONGO);
+    PhaseResult stopped = r.toBuilder().stability(r.stability().withPrecision(new Precision(Precision.PRECISE, 0.017,
+        0.05, 5, 0.1, 0.5, "precise", true, 31.0))).build();
+    assertEquals("precise ±1.7%, stopped early", PrecisionCell.text(List.of(stopped)));
+    assertEquals("precise ±1.7–2.0%, 1 stopped early", PrecisionCell.text(List.of(stopped,
+        judged(2, Precision.PRECISE, 0.02, 0.05))));
+    assertTrue(PrecisionCell.note(List.of(stopped)).contains("stated to the target"));
+    assertFalse(PrecisionCell.note(List.of(judged(1, Precision.PRECISE, 0.02, 0.05))).contains("Stopped early"));
+  }
+
+  @Test
   void recordsWithoutAJudgementShowNone() {
     PhaseResult old = ResultFixtures.run(1, "t", "rw", 8, 1, 100, 200, 6000, 6000, ResultFixtures.MONGO);
     assertEquals("-", PrecisionCell.text(List.of(old)));
