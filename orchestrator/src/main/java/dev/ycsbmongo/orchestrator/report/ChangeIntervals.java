@@ -56,7 +56,11 @@ public final class ChangeIntervals {
     return String.format(Locale.ROOT, "%+.1f%%", 100 * (ratio - 1));
   }
 
-  private static MeanInterval side(double[] v, Ci alone) {
+  /**
+   * One side's mean with its 95% interval: of its repetitions' spread (t on n - 1 degrees of freedom) with two or
+   * more, else the single figure with its own within-run interval ({@code alone}, null for none: unknown).
+   */
+  static MeanInterval side(double[] v, Ci alone) {
     if (v.length >= 2) {
       double m = mean(v);
       double squares = 0;

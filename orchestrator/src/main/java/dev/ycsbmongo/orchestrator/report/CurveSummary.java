@@ -20,6 +20,20 @@ public final class CurveSummary {
 
   public static final String CSV_FILE = "summary-curves.csv";
 
+  /** The column of the change from each peak to the thread counts beside it. */
+  public static final String NEIGHBOURS = "Peak vs neighbours (95%)";
+
+  /** Said once above the curves' tables when a peak carries an interval. */
+  public static final String INTERVALS_NOTE = "Peak throughput with its 95% interval (one repetition: within the run;"
+      + " several: of their mean, run-to-run variation in it). " + NEIGHBOURS + ": the change from the peak to the"
+      + " thread counts measured beside it, with its 95% interval (Welch with repetitions, else within-run only);"
+      + " **n.s.** where it holds 0%: the peak is not told apart from that neighbour, which may as well be the best"
+      + " (the best threads then say \"not told apart from\" it). " + CurveSummary.KNEE_NOTE;
+
+  /** What a knee marked {@value Curves.KneeStep#NOT_CERTAIN} is. */
+  public static final String KNEE_NOTE = "A knee marked " + Curves.KneeStep.NOT_CERTAIN + ": over the 95% intervals"
+      + " of its step's latency and throughput changes, latency may not outgrow throughput beyond the tolerance.";
+
   private CurveSummary() {
   }
 
@@ -55,18 +69,27 @@ public final class CurveSummary {
         + " cannot tell them apart), that peak, and the knee. " + Knee.RULE + " \"-\" for the knee: latency never outgrew throughput within the"
         + " sweep. \"Not measured\": thread counts of the sweep none of whose repetitions succeeded, with their"
         + " verdict; such a curve's best and knee are marked " + Curves.INCOMPLETE + ".\n");
+    boolean intervals = swept.values().stream().flatMap(List::stream).anyMatch(Curves.Curve::hasIntervals);
+    if (intervals) {
+      out.append('\n').append(INTERVALS_NOTE).append('\n');
+    }
     swept.forEach((title, curves) -> {
       out.append("\n### ").append(title).append("\n\n");
       List<String> names = names(curves);
-      MarkdownCells.header(out, List.of("Curve", "Threads measured", "Best threads", "Peak throughput (ops/s)",
-          "Knee (threads)", "Not measured"), 1);
+      List<String> head = new ArrayList<>(List.of("Curve", "Threads measured", "Best threads",
+          "Peak throughput (ops/s)", "Knee (threads)", "Not measured"));
+      if (intervals) {
+        head.add(4, NEIGHBOURS);
+      }
+      MarkdownCells.header(out, head, 1);
       for (int i = 0; i < curves.size(); i++) {
         Curves.Curve c = curves.get(i);
         out.append("| ").append(MarkdownCells.cell(names.get(i))).append(" | ")
             .append(c.threads().stream().map(String::valueOf).collect(Collectors.joining(", "))).append(" | ")
             .append(c.markedBest()).append(" | ")
-            .append(MarkdownCells.num(c.peakThroughput())).append(" | ")
-            .append(c.marked(c.kneeThreads())).append(" | ")
+            .append(c.peakText()).append(" | ")
+            .append(intervals ? c.neighboursText() + " | " : "")
+            .append(c.markedKnee()).append(" | ")
             .append(c.complete() ? "-" : MarkdownCells.cell(c.missing())).append(" |\n");
       }
     });
@@ -82,6 +105,11 @@ public final class CurveSummary {
     coords.forEach(k -> header.add("coord." + k));
     header.addAll(List.of("thread_counts", "best_threads", "peak_throughput_ops_per_sec", "knee_threads",
         "within_tolerance_of_peak", "complete", "not_measured"));
+    // only when some peak has an interval, so curves of records without any keep their shape
+    boolean intervals = swept.values().stream().flatMap(List::stream).anyMatch(Curves.Curve::hasIntervals);
+    if (intervals) {
+      header.addAll(List.of("peak_ci_low", "peak_ci_high", "not_told_apart_from", "knee_certain"));
+    }
     StringBuilder out = new StringBuilder(String.join(",", header.stream().map(SummaryCsv::quote).toList()))
         .append('\n');
     swept.values().forEach(l -> l.forEach(c -> {
@@ -94,6 +122,12 @@ public final class CurveSummary {
       row.add(c.nearPeak().stream().map(String::valueOf).collect(Collectors.joining(" ")));
       row.add(Boolean.toString(c.complete()));
       row.add(c.missing());
+      if (intervals) {
+        row.add(c.peakInterval() == null ? "" : SummaryCsv.num(c.peakInterval().low()));
+        row.add(c.peakInterval() == null ? "" : SummaryCsv.num(c.peakInterval().high()));
+        row.add(c.notToldApart().stream().map(String::valueOf).collect(Collectors.joining(" ")));
+        row.add(c.kneeStep() == null ? "" : Boolean.toString(c.kneeStep().certain()));
+      }
       out.append(row.stream().map(SummaryCsv::quote).collect(Collectors.joining(","))).append('\n');
     }));
     return out.toString();

@@ -24,9 +24,9 @@ import java.util.stream.Collectors;
 /**
  * {@code summary.md}: the field notes' tables, one per scenario. Rows are cells (target and the
  * coordinates that vary in that table), columns throughput, RAL and WAL in both definitions ({@link FigureWindow}:
- * YCSB's whole run, then the steady window), the whole run's errors, the steady p99s and Status. Repetitions of
- * a cell are one row: means, with n and the steady throughput range. Numbers use Locale.ROOT with ',' grouping
- * and no decimals; "-" is absent.
+ * YCSB's whole run, then the steady window), the whole run's errors, the steady p99s, the precision of the mean
+ * ({@link PrecisionCell}) and Status. Repetitions of a cell are one row: means, with n and the steady throughput
+ * range. Numbers use Locale.ROOT with ',' grouping and no decimals; "-" is absent.
  */
 public final class SummaryMarkdown {
 
@@ -177,9 +177,8 @@ public final class SummaryMarkdown {
     String note = auto ? "Steady figures over each phase's steady window, from where its throughput settled (at least a "
         + ramp + " ramp-up in; results.jsonl stability.steadyStartSeconds says where)."
         : "Steady figures over the steady state after a " + ramp + " ramp-up.";
-    if (rows.stream().anyMatch(r -> spreadOf(r) != null)) {
-      note += " Spread (CV): how much the per-second throughput varied over the steady window (standard deviation /"
-          + " mean).";
+    if (PrecisionCell.any(rows)) {
+      note += " " + PrecisionCell.note(rows);
     }
     return note;
   }
@@ -239,13 +238,13 @@ public final class SummaryMarkdown {
     boolean stress = records.get(0).kind() == PhaseKind.CONNECTIONS;
     List<ServerColumn> server = SERVER_COLUMNS.stream()
         .filter(c -> records.stream().anyMatch(r -> c.value().apply(CellFigures.of(r)) != null)).toList();
-    boolean spread = !stress && records.stream().anyMatch(r -> spreadOf(r) != null);
+    boolean precision = !stress && PrecisionCell.any(records);
     if (stress) {
       head.addAll(ConnectionTable.HEAD);
     } else {
       head.addAll(FIGURE_HEAD);
-      if (spread) {
-        head.add("Spread (CV)");
+      if (precision) {
+        head.add(PrecisionCell.HEADER);
       }
       server.forEach(c -> head.add(c.label()));
     }
@@ -258,7 +257,7 @@ public final class SummaryMarkdown {
         row.add(r.target().name());
       }
       varying.forEach(k -> row.add(Objects.requireNonNullElse(r.coordinates().get(k), "-")));
-      row.addAll(stress ? ConnectionTable.figures(reps) : figures(reps, server, spread));
+      row.addAll(stress ? ConnectionTable.figures(reps) : figures(reps, server, precision));
       row.add(status(reps) + Unverified.mark(reps));
       out.append("| ").append(row.stream().map(MarkdownCells::cell).collect(Collectors.joining(" | "))).append(" |\n");
     }
@@ -309,13 +308,13 @@ public final class SummaryMarkdown {
   }
 
   /** The value columns of one cell: its repetitions' means (and throughput range) when there are several. */
-  private static List<String> figures(List<PhaseResult> reps, List<ServerColumn> server, boolean spread) {
+  private static List<String> figures(List<PhaseResult> reps, List<ServerColumn> server, boolean precision) {
     List<PhaseResult> ok = reps.stream().filter(PhaseResult::succeeded).toList();
     List<CellFigures> f = ok.stream().map(FigureWindow.STEADY::figures).toList();
     List<CellFigures> w = ok.stream().map(FigureWindow.WHOLE::figures).toList();
     if (ok.isEmpty()) {
       List<String> none = new ArrayList<>(FIGURE_HEAD.stream().map(h -> "-").toList());
-      if (spread) {
+      if (precision) {
         none.add("-");
       }
       server.forEach(c -> none.add("-"));
@@ -346,9 +345,8 @@ public final class SummaryMarkdown {
             FigureIntervals.p99Read(one)),
         FigureIntervals.text(mean(f.stream().map(c -> c.p99Write() == null ? null : c.p99Write().doubleValue()).toList()),
             FigureIntervals.p99Write(one))));
-    if (spread) {
-      Double cv = mean(ok.stream().map(SummaryMarkdown::spreadOf).toList());
-      row.add(cv == null ? "-" : String.format(Locale.ROOT, "%.1f%%", cv * 100));
+    if (precision) {
+      row.add(PrecisionCell.text(ok));
     }
     for (ServerColumn c : server) {
       Double v = mean(f.stream().map(c.value()).toList());
@@ -362,11 +360,6 @@ public final class SummaryMarkdown {
     WindowStats w = r.steady();
     return w != null && (FigureIntervals.throughput(w) != null || FigureIntervals.ral(w) != null
         || FigureIntervals.wal(w) != null || FigureIntervals.p99Read(w) != null || FigureIntervals.p99Write(w) != null);
-  }
-
-  /** The coefficient of variation of a cell's per-second throughput over its steady window, when known. */
-  static Double spreadOf(PhaseResult r) {
-    return r.stability() == null ? null : r.stability().cv();
   }
 
   static String label(String key) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ycsbmongo.orchestrator.results.OperationStats;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.PhaseStatus;
+import dev.ycsbmongo.orchestrator.results.Precision;
 import dev.ycsbmongo.orchestrator.results.ResultFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +48,29 @@ class SummaryTablesTest {
     // driven by four clients, one of them slow: the Clients section lists it
     r.add(ResultFixtures.withClients(ResultFixtures.run(10, "aws-large", "rw-95-5", 8, 1, 250, 450, 700_000, 35_000,
         ResultFixtures.MONGO), ResultFixtures.clients()));
-    return r;
+    return judged(r);
+  }
+
+  /**
+   * The study's run cells with a precision judgement, one of each kind: precise ones, one not precise and one drifting
+   * that still passed (a plan with precision: off judges but does not decide); the 3 repetitions precise to different
+   * widths.
+   */
+  static List<PhaseResult> judged(List<PhaseResult> records) {
+    return records.stream().map(x -> x.stability() == null || !x.succeeded() ? x : x.toBuilder()
+        .stability(x.stability().withPrecision(precision(x))).build()).toList();
+  }
+
+  private static Precision precision(PhaseResult x) {
+    String cell = x.target().name() + " " + x.scenario() + " " + x.coordinates().get("threadcount");
+    return switch (cell) {
+      case "aws-medium rw-50-50 16" -> new Precision(Precision.NOT_PRECISE, 0.091, 0.05, 5, 0.31, 0.4,
+          "not precise: ±9.1% after 50 s (target ±5.0%)", false, null);
+      case "aws-medium rw-95-5 8" -> new Precision(Precision.DRIFTING, 0.032, 0.05, 5, 0.2, 0.01,
+          "drifting: the mean rose 6.0% across 50 s (trend p = 0.010)", false, null);
+      default -> new Precision(Precision.PRECISE, 0.012 + 0.006 * x.repetition(), 0.05, 5, 0.1, 0.5,
+          "precise", false, null);
+    };
   }
 
   private static void assertGolden(String file, String actual) throws IOException {

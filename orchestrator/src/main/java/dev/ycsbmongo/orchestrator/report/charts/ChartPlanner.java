@@ -276,11 +276,22 @@ public final class ChartPlanner {
    * with none or with repetitions (their mean is no single run's figure).
    */
   static Double throughputError(List<PhaseResult> reps) {
+    return error(reps, FigureIntervals::throughput);
+  }
+
+  /**
+   * Half the width of a figure's 95% interval ({@code interval}: one of {@link FigureIntervals}' latencies or the
+   * throughput) of a cell of one successful repetition, as its error bar: the half-width the tables show as
+   * "± x%", so chart and table agree (a p99's bootstrap interval may lie unevenly around it); null with none or
+   * with repetitions.
+   */
+  static Double error(List<PhaseResult> reps,
+      Function<dev.ycsbmongo.orchestrator.results.WindowStats, dev.ycsbmongo.orchestrator.results.Ci> interval) {
     List<PhaseResult> ok = reps.stream().filter(ChartPlanner::drawable).toList();
     if (ok.size() != 1) {
       return null;
     }
-    dev.ycsbmongo.orchestrator.results.Ci ci = FigureIntervals.throughput(ok.get(0).tableWindow());
+    dev.ycsbmongo.orchestrator.results.Ci ci = interval.apply(ok.get(0).tableWindow());
     return ci == null ? null : (ci.high() - ci.low()) / 2;
   }
 
@@ -303,9 +314,32 @@ public final class ChartPlanner {
     return log ? "Client threads (log-2 scale)" : "Client threads";
   }
 
-  /** The knee marker's name: the curve's, and marked when the curve has a gap (its knee may lie there). */
-  private static String kneeText(Curve c, Knee.Finding f) {
-    return c.prefix() + "knee: " + threads(f.knee().threads()) + (f.complete() ? "" : " " + Curves.INCOMPLETE);
+  /**
+   * The knee marker's name: the curve's, marked when the curve has a gap (its knee may lie there) and when its step
+   * does not hold over the intervals of its changes ({@link Curves.KneeStep#certain}).
+   */
+  private static String kneeText(Curve c, Knee.Finding f, boolean reads) {
+    return c.prefix() + "knee: " + threads(f.knee().threads()) + uncertain(c, f, reads)
+        + (f.complete() ? "" : " " + Curves.INCOMPLETE);
+  }
+
+  /** What a knee marked not certain is, said once under a chart that has one; "" otherwise. */
+  private static String kneeNote(List<ChartSpec.Marker> markers) {
+    return markers.stream().anyMatch(m -> m.text().contains(Curves.KneeStep.NOT_CERTAIN))
+        ? " " + dev.ycsbmongo.orchestrator.report.CurveSummary.KNEE_NOTE : "";
+  }
+
+  /** " (not certain)" where the knee's step does not hold over its changes' intervals; "" otherwise or unknown. */
+  private static String uncertain(Curve c, Knee.Finding f, boolean reads) {
+    TreeMap<Integer, List<PhaseResult>> ok = new TreeMap<>();
+    c.points().forEach((t, reps) -> {
+      List<PhaseResult> drawn = reps.stream().filter(ChartPlanner::drawable).toList();
+      if (!drawn.isEmpty()) {
+        ok.put(t, drawn);
+      }
+    });
+    Curves.KneeStep step = Curves.kneeStep(ok, f.knee().threads(), reads);
+    return step == null || step.certain() ? "" : " " + Curves.KneeStep.NOT_CERTAIN;
   }
 
   /**
@@ -328,11 +362,11 @@ public final class ChartPlanner {
       c.points().forEach((threads, reps) -> {
         Optional<Double> t = ok(reps, CellFigures::throughput);
         ok(reps, CellFigures::ral).ifPresent(v -> {
-          ral.add(new ChartSpec.Point(threads, v, null));
+          ral.add(new ChartSpec.Point(threads, v, null, error(reps, FigureIntervals::ral)));
           t.ifPresent(x -> readSteps.add(new Knee.Step(threads, x, v)));
         });
         ok(reps, CellFigures::wal).ifPresent(v -> {
-          wal.add(new ChartSpec.Point(threads, v, null));
+          wal.add(new ChartSpec.Point(threads, v, null, error(reps, FigureIntervals::wal)));
           t.ifPresent(x -> writeSteps.add(new Knee.Step(threads, x, v)));
         });
         notOk(reps, CellFigures::ral).or(() -> notOk(reps, CellFigures::wal))
@@ -348,7 +382,8 @@ public final class ChartPlanner {
       markers.addAll(gapLines(c, f -> f.ral() != null ? f.ral() : f.wal()));
       Knee.Finding f = Knee.analyse(readSteps.isEmpty() ? writeSteps : readSteps, c.gaps());
       if (f.knee() != null) {
-        markers.add(new ChartSpec.Marker(kneeText(c, f), f.knee().threads(), f.knee().latency()));
+        markers.add(new ChartSpec.Marker(kneeText(c, f, !readSteps.isEmpty()), f.knee().threads(),
+            f.knee().latency()));
       }
     }
     series.addAll(hollows);
@@ -359,8 +394,8 @@ public final class ChartPlanner {
     return Optional.of(new ChartSpec(id("latency-vs-threads", scenario), ChartSpec.Kind.LINE,
         "Latency vs client threads: " + scenario, threadAxis(logX), "Average latency (µs, log scale)", true, List.of(),
         series, markers, "One colour per target and setting: RAL (solid) is the average read latency, WAL (dashed)"
-            + " the average write (update, insert) latency; the mean of a cell's repetitions. " + Knee.RULE + GAP_NOTE,
-        footer, logX));
+            + " the average write (update, insert) latency; the mean of a cell's repetitions." + errorNote(series) + " "
+            + Knee.RULE + kneeNote(markers) + GAP_NOTE, footer, logX));
   }
 
   /**
@@ -374,6 +409,10 @@ public final class ChartPlanner {
         .anyMatch(r -> CellFigures.of(r).ral() != null);
     Function<CellFigures, Double> avg = reads ? CellFigures::ral : CellFigures::wal;
     Function<CellFigures, Double> p99 = reads ? f -> toDouble(f.p99Read()) : f -> toDouble(f.p99Write());
+    Function<dev.ycsbmongo.orchestrator.results.WindowStats, dev.ycsbmongo.orchestrator.results.Ci> avgCi = reads
+        ? FigureIntervals::ral : FigureIntervals::wal;
+    Function<dev.ycsbmongo.orchestrator.results.WindowStats, dev.ycsbmongo.orchestrator.results.Ci> p99Ci = reads
+        ? FigureIntervals::p99Read : FigureIntervals::p99Write;
     String what = reads ? "read" : "write";
     List<ChartSpec.Series> series = new ArrayList<>();
     List<ChartSpec.Series> hollows = new ArrayList<>();
@@ -390,11 +429,11 @@ public final class ChartPlanner {
         Optional<Double> a = ok(reps, avg);
         Optional<Double> p = ok(reps, p99);
         if (t.isPresent() && a.isPresent()) {
-          avgPoints.add(new ChartSpec.Point(t.get(), a.get(), "t=" + threads));
+          avgPoints.add(new ChartSpec.Point(t.get(), a.get(), "t=" + threads, error(reps, avgCi)));
           steps.add(new Knee.Step(threads, t.get(), a.get()));
         }
         if (t.isPresent() && p.isPresent()) {
-          p99Points.add(new ChartSpec.Point(t.get(), p.get(), null));
+          p99Points.add(new ChartSpec.Point(t.get(), p.get(), null, error(reps, p99Ci)));
         }
         Optional<Double> badT = notOk(reps, CellFigures::throughput);
         Optional<Double> badA = notOk(reps, avg);
@@ -408,10 +447,10 @@ public final class ChartPlanner {
       Knee.Finding f = Knee.analyse(steps, c.gaps());
       // named per curve: two curves' knees at the same thread count are two markers, not one name twice
       if (f.knee() != null) {
-        markers.add(new ChartSpec.Marker(kneeText(c, f), f.knee().throughput(), f.knee().latency()));
+        markers.add(new ChartSpec.Marker(kneeText(c, f, reads), f.knee().throughput(), f.knee().latency()));
       }
-      knees.add(c.prefix() + (f.knee() == null ? "none within the sweep" : threads(f.knee().threads()))
-          + (f.complete() ? "" : " " + Curves.INCOMPLETE));
+      knees.add(c.prefix() + (f.knee() == null ? "none within the sweep" : threads(f.knee().threads())
+          + uncertain(c, f, reads)) + (f.complete() ? "" : " " + Curves.INCOMPLETE));
       if (!f.complete()) {
         missing.add(c.prefix() + f.gaps().stream().map(g -> threads(g.threads()) + " " + g.verdict())
             .collect(Collectors.joining(", ")));
@@ -424,7 +463,8 @@ public final class ChartPlanner {
     return Optional.of(new ChartSpec(id("latency-vs-throughput", scenario), ChartSpec.Kind.LABELLED,
         "Latency vs throughput: " + scenario, "Throughput (successful ops/s)", "Latency (µs, log scale)", true,
         List.of(), series, markers, "One point per thread count (t=threads, on the average; its p99, dashed in the"
-            + " same colour, lies above it). " + Knee.RULE + " Knee: " + String.join("; ", knees) + "."
+            + " same colour, lies above it)." + errorNote(series) + " " + Knee.RULE + " Knee: "
+            + String.join("; ", knees) + "." + kneeNote(markers)
             + (missing.isEmpty() ? "" : " Not measured (hollow where an unstable cell kept figures): "
             + String.join("; ", missing) + "."), footer));
   }
@@ -468,20 +508,24 @@ public final class ChartPlanner {
         : r.target().labels().getOrDefault(colourBy, "-")));
     List<String> colours = ChartColours.assign(targets.stream().map(family::get).toList());
     List<ChartSpec> charts = new ArrayList<>();
-    record Figure(String id, String title, String axis, Function<CellFigures, Double> value) {
+    record Figure(String id, String title, String axis, Function<CellFigures, Double> value,
+        Function<dev.ycsbmongo.orchestrator.results.WindowStats, dev.ycsbmongo.orchestrator.results.Ci> interval) {
     }
     for (Figure f : List.of(new Figure("throughput-bars", "Throughput by target and scenario",
-            "Throughput (successful ops/s)", CellFigures::throughput),
-        new Figure("ral-bars", "Average read latency (RAL) by target and scenario", "RAL (µs)", CellFigures::ral),
-        new Figure("wal-bars", "Average write latency (WAL) by target and scenario", "WAL (µs)", CellFigures::wal))) {
+            "Throughput (successful ops/s)", CellFigures::throughput, FigureIntervals::throughput),
+        new Figure("ral-bars", "Average read latency (RAL) by target and scenario", "RAL (µs)", CellFigures::ral,
+            FigureIntervals::ral),
+        new Figure("wal-bars", "Average write latency (WAL) by target and scenario", "WAL (µs)", CellFigures::wal,
+            FigureIntervals::wal))) {
       List<ChartSpec.Series> series = new ArrayList<>();
       for (int ti = 0; ti < targets.size(); ti++) {
         String t = targets.get(ti);
         List<ChartSpec.Point> points = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
           int x = i;
-          Optional.ofNullable(cells.get(t + "|" + scenarios.get(i))).flatMap(reps -> ok(reps, f.value()))
-              .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null)));
+          List<PhaseResult> reps = cells.get(t + "|" + scenarios.get(i));
+          Optional.ofNullable(reps).flatMap(cell -> ok(cell, f.value()))
+              .ifPresent(v -> points.add(new ChartSpec.Point(x, v, null, error(reps, f.interval()))));
         }
         series.add(new ChartSpec.Series(t + Unverified.mark(current.stream()
             .filter(r -> r.target().name().equals(t)).toList()), points, colours.get(ti), false, false));
@@ -490,7 +534,7 @@ public final class ChartPlanner {
         charts.add(new ChartSpec(f.id(), ChartSpec.Kind.BAR, f.title(), "Scenario", f.axis(), false, categories,
             series, List.of(), "One bar per target" + (colourBy == null ? "" : ", one hue per " + colourBy
                 + " and a shade per target") + "; a missing bar: the scenario has no such operation there, or its"
-                + " cell did not succeed (named under the scenario with its verdict).", footer));
+                + " cell did not succeed (named under the scenario with its verdict)." + errorNote(series), footer));
       }
     }
     return charts;

@@ -100,7 +100,7 @@ public final class ChartRenderer {
       // a point without an interval gets a bar of 0 (XChart takes one per point or none)
       XYSeries series = spec.kind() == ChartSpec.Kind.SEGMENTS ? segments(chart, names.unique(s.name()), points)
           : errorBars(points) ? chart.addSeries(names.unique(s.name()), xs, ys, points.stream()
-              .mapToDouble(p -> p.error() == null ? 0 : p.error()).toArray())
+              .mapToDouble(p -> bar(spec, p)).toArray())
           : chart.addSeries(names.unique(s.name()), xs, ys);
       series.setMarker(s.hollow() ? HOLLOW : spec.kind() == ChartSpec.Kind.LABELLED || (spec.kind()
           == ChartSpec.Kind.LINE && points.size() < 40) ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
@@ -330,6 +330,17 @@ public final class ChartRenderer {
     }
     footer(chart, spec);
     return chart;
+  }
+
+  /**
+   * A point's error bar as drawn: 0 without one; on a log axis (latencies) a bar reaching 0 or below, which the
+   * axis cannot show, is cut to end a decade under the figure (90% of it): the figure is then barely known.
+   */
+  static double bar(ChartSpec spec, ChartSpec.Point p) {
+    if (p.error() == null) {
+      return 0;
+    }
+    return spec.logY() && p.error() >= p.y() ? 0.9 * p.y() : p.error();
   }
 
   /** Whether some point has an error bar (its 95% interval within the run). */

@@ -4,6 +4,7 @@ import dev.ycsbmongo.orchestrator.report.AcceptedConnections;
 import dev.ycsbmongo.orchestrator.report.CellFigures;
 import dev.ycsbmongo.orchestrator.report.Curves;
 import dev.ycsbmongo.orchestrator.report.MarkdownCells;
+import dev.ycsbmongo.orchestrator.report.PrecisionCell;
 import dev.ycsbmongo.orchestrator.report.SummaryMarkdown;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
@@ -56,7 +57,8 @@ public final class TableColumns {
       mean("wal", "WAL (µs)", fig(CellFigures::wal), "%,.0f"),
       mean("p99read", "p99 read (µs)", fig(f -> toDouble(f.p99Read())), "%,.0f"),
       mean("p99write", "p99 write (µs)", fig(f -> toDouble(f.p99Write())), "%,.0f"),
-      new Column("cv", "Spread (CV)", Kind.CELL, TableColumns::spread),
+      new Column("precision", PrecisionCell.HEADER, Kind.CELL, TableColumns::precision),
+      new Column("cv", "Per-second spread (CV)", Kind.CELL, TableColumns::spread),
       mean("cpu", "Primary CPU (%)", fig(CellFigures::cpuPercent), "%,.1f"),
       mean("qps", "QPS", fig(CellFigures::qps), "%,.0f"),
       mean("peakConnections", "Peak conns", fig(f -> toDouble(f.peakConnections())), "%,.0f"),
@@ -79,8 +81,10 @@ public final class TableColumns {
       stressed("serverMemory", "Server memory (MB)", m -> toDouble(m.residentMbPeak()), "%,.0f"),
       new Column("status", "Status", Kind.CELL, c -> Value.of(SummaryMarkdown.status(c.reps()))),
       new Column("bestThreads", "Best threads", Kind.CURVE, TableColumns::bestThreads),
-      curve("peakThroughput", "Peak throughput (ops/s)", Curves.Curve::peakThroughput, "%,.0f"),
-      curve("kneeThreads", "Knee (threads)", c -> toDouble(c.kneeThreads()), "%d"));
+      new Column("peakThroughput", "Peak throughput (ops/s)", Kind.CURVE, TableColumns::peak),
+      new Column("peakNeighbours", dev.ycsbmongo.orchestrator.report.CurveSummary.NEIGHBOURS, Kind.CURVE,
+          c -> c.curve() == null || !c.curve().hasIntervals() ? Value.ABSENT : Value.of(c.curve().neighboursText())),
+      new Column("kneeThreads", "Knee (threads)", Kind.CURVE, TableColumns::knee));
 
   private TableColumns() {
   }
@@ -145,6 +149,26 @@ public final class TableColumns {
     return k.complete() && k.nearPeak().isEmpty() ? Value.of(k.bestThreads().toString()) : Value.of(k.markedBest());
   }
 
+  /** The peak throughput, with its 95% interval in the Markdown ("21,260 ± 2.1%") where it has one, marked as curves are. */
+  private static Value peak(Cell c) {
+    Value v = curve("peakThroughput", "", Curves.Curve::peakThroughput, "%,.0f").value().apply(c);
+    if (c.curve() == null || c.curve().peakInterval() == null || c.curve().peakThroughput() == null) {
+      return v;
+    }
+    String text = c.curve().peakText() + (c.curve().complete() ? "" : " " + Curves.INCOMPLETE);
+    return new Value(text, v.csv());
+  }
+
+  /** The knee, marked {@value Curves.KneeStep#NOT_CERTAIN} in the Markdown where its step does not hold over the intervals. */
+  private static Value knee(Cell c) {
+    Value v = curve("kneeThreads", "", k -> toDouble(k.kneeThreads()), "%d").value().apply(c);
+    Curves.KneeStep step = c.curve() == null ? null : c.curve().kneeStep();
+    if (step == null || step.certain() || c.curve().kneeThreads() == null) {
+      return v;
+    }
+    return new Value(v.text().replaceFirst("^(\\S+)", "$1 " + Curves.KneeStep.NOT_CERTAIN), v.csv());
+  }
+
   private static Function<PhaseResult, Double> fig(Function<CellFigures, Double> f) {
     return r -> f.apply(CellFigures.of(r));
   }
@@ -167,6 +191,20 @@ public final class TableColumns {
         .map(a -> figure ? new Value(a.text(), a.csv()) : Value.of(a.cause())).orElse(Value.ABSENT);
   }
 
+  /** The precision of the mean ({@link PrecisionCell}); the CSV holds the widest relative half-width (0.021). */
+  private static Value precision(Cell c) {
+    List<PhaseResult> ok = c.succeeded();
+    if (!PrecisionCell.any(ok)) {
+      return Value.ABSENT;
+    }
+    Double widest = PrecisionCell.widest(ok);
+    return new Value(PrecisionCell.text(ok), widest == null ? "" : String.format(Locale.ROOT, "%.4f", widest));
+  }
+
+  /**
+   * How much the per-second throughput varied (standard deviation / mean): a description of the seconds, kept for
+   * plans that name it, not a measure of how well the mean is known ({@link #precision}).
+   */
   private static Value spread(Cell c) {
     Double cv = MarkdownCells.mean(c.succeeded().stream()
         .map(r -> r.stability() == null ? null : r.stability().cv()).toList());

@@ -143,8 +143,17 @@ public final class TableShaper {
           + " in threads); peak throughput is that throughput; other thread counts within "
           + Math.round(Knee.PEAK_TOLERANCE * 100) + "% of it are named beside it (one run cannot tell them apart).");
     }
+    if (columns.stream().anyMatch(c -> c.key().equals("peakNeighbours"))) {
+      notes.add(dev.ycsbmongo.orchestrator.report.CurveSummary.INTERVALS_NOTE);
+    }
+    if (columns.stream().anyMatch(c -> c.key().equals("precision"))) {
+      notes.add(dev.ycsbmongo.orchestrator.report.PrecisionCell.note(in));
+    }
     if (columns.stream().anyMatch(c -> c.key().equals("kneeThreads"))) {
-      notes.add(Knee.RULE + " \"-\": latency never outgrew throughput within the sweep.");
+      boolean uncertain = units.stream().map(u -> curves.get(Curves.identity(u.first())))
+          .anyMatch(c -> c != null && c.kneeThreads() != null && c.kneeStep() != null && !c.kneeStep().certain());
+      notes.add(Knee.RULE + " \"-\": latency never outgrew throughput within the sweep."
+          + (uncertain ? " " + dev.ycsbmongo.orchestrator.report.CurveSummary.KNEE_NOTE : ""));
     }
     List<String> incomplete = units.stream().map(u -> curves.get(Curves.identity(u.first())))
         .filter(c -> c != null && !c.complete()).distinct()
