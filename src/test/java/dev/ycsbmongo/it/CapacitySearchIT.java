@@ -89,6 +89,16 @@ class CapacitySearchIT {
       assertEquals("intended", search.get("latency").asText());
       String summary = Files.readString(runDir.resolve("summary.md"), StandardCharsets.UTF_8);
       assertTrue(summary.contains("## Capacity"), summary);
+      // the search's two charts, as files and on the page
+      try (var charts = Files.list(runDir.resolve("charts"))) {
+        List<String> names = charts.map(p -> p.getFileName().toString()).toList();
+        assertTrue(names.stream().anyMatch(n -> n.startsWith("capacity-throughput-") && n.endsWith(".svg")), names
+            .toString());
+        assertTrue(names.stream().anyMatch(n -> n.startsWith("capacity-latency-") && n.endsWith(".png")), names
+            .toString());
+      }
+      String html = Files.readString(runDir.resolve("report.html"), StandardCharsets.UTF_8);
+      assertTrue(html.contains("Capacity search, intended-time p99 vs offered rate"), "report.html shows the charts");
     }
   }
 

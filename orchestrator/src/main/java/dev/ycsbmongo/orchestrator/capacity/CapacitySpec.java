@@ -72,6 +72,9 @@ public record CapacitySpec(double percentile, double sloMicros, double sustain, 
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 
+  /** The coordinate naming a step's offered rate (ops/s, or "probe" for the closed-loop probe). */
+  public static final String OFFERED = "offered";
+
   public static final String PREFIX = "capacity.";
   public static final String SLO = "capacity.slo";
   public static final String PERCENTILE = "capacity.percentile";

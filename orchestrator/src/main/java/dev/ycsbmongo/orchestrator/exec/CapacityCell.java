@@ -170,7 +170,7 @@ final class CapacityCell {
     rate.ifPresent(r -> props.put("target", Long.toString(Math.round(r))));
     Map<String, String> coordinates = new LinkedHashMap<>(cell.coordinates());
     coordinates.put("threadcount", Integer.toString(threads));
-    coordinates.put("offered", rate.isPresent() ? Long.toString(Math.round(rate.getAsDouble())) : "probe");
+    coordinates.put(CapacitySpec.OFFERED, rate.isPresent() ? Long.toString(Math.round(rate.getAsDouble())) : "probe");
     Duration timeout = cell.timeout().compareTo(time.multipliedBy(3)) > 0 ? cell.timeout()
         : time.multipliedBy(3).plusSeconds(60);
     return new Phase(cell.index(), cell.id() + "/" + name, cell.kind(), cell.target(), cell.scenario(), coordinates,

@@ -1,11 +1,9 @@
 package dev.ycsbmongo.orchestrator.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbmongo.orchestrator.OutputFiles;
 import dev.ycsbmongo.orchestrator.results.RunDirectory;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,29 +23,37 @@ public final class CapacityReport {
       + "capacity_ops_per_sec,fails_above_ops_per_sec,intended_p50_ms,intended_p99_ms,intended_p999_ms,steps,seconds,"
       + "ending";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private CapacityReport() {
   }
 
-  /** Writes capacity.csv and returns summary.md's capacity section; both empty when the run searched none. */
+  /**
+   * Writes capacity.csv, and the comparison of capacities ({@link CapacityComparison}) when the plan searched a
+   * scenario more than once; returns summary.md's capacity section. Nothing is written when the run searched none.
+   */
   public static String write(RunDirectory dir) throws IOException {
     Path source = dir.file(SOURCE);
     if (!Files.isRegularFile(source)) {
       return "";
     }
-    List<JsonNode> lines = new ArrayList<>();
-    for (String l : Files.readAllLines(source, StandardCharsets.UTF_8)) {
-      if (!l.isBlank()) {
-        try {
-          lines.add(JSON.readTree(l));
-        } catch (IOException e) {
-          // a line cut off by a killed run: the searches before it still stand
-        }
-      }
-    }
+    List<JsonNode> lines = CapacityRecords.lines(source);
     OutputFiles.writeString(dir.file(CSV), csv(lines));
+    List<CapacityComparison.Row> rows = CapacityComparison.rows(CapacityRecords.of(lines));
+    Path md = dir.file(CapacityComparison.FILE_BASE + ".md");
+    Path csv = dir.file(CapacityComparison.FILE_BASE + ".csv");
+    if (rows.isEmpty()) {
+      // a comparison an earlier report wrote from other records would stand as if it were this run's
+      Files.deleteIfExists(md);
+      Files.deleteIfExists(csv);
+    } else {
+      OutputFiles.writeString(md, CapacityComparison.markdown(rows));
+      OutputFiles.writeString(csv, CapacityComparison.csv(rows));
+    }
     return markdown(lines);
+  }
+
+  /** summary.md's capacity section alone, writing nothing (report.html redrawn after {@code report --compare}). */
+  public static String section(RunDirectory dir) throws IOException {
+    return markdown(CapacityRecords.lines(dir.file(SOURCE)));
   }
 
   static String csv(List<JsonNode> lines) {
@@ -90,6 +96,10 @@ public final class CapacityReport {
           .append(" | ").append(String.format(Locale.ROOT, "%.0f", s.path("seconds").asDouble())).append(" | ")
           .append(cell(s.path("summary").asText())).append(" |\n");
     }
+    if (!CapacityComparison.rows(CapacityRecords.of(lines)).isEmpty()) {
+      md.append("\nThe capacities of a scenario searched more than once (targets, settings) are compared, each with"
+          + " what its bracket allows, in `").append(CapacityComparison.FILE_BASE).append(".md` (and `.csv`).\n");
+    }
     for (JsonNode s : searches) {
       String id = s.path("cell").asText();
       String p = "p" + trim(s.path("percentile").asDouble());
@@ -101,8 +111,9 @@ public final class CapacityReport {
         if (st.path("record").asText().equals("step") && st.path("cell").asText().equals(id)) {
           md.append("| ").append(st.path("step").asInt()).append(" | ").append(rate(st.path("offered"))).append(" | ")
               .append(rate(st.path("achieved"))).append(" | ")
-              .append(String.format(Locale.ROOT, "%.0f%%", 100 * st.path("achieved").asDouble()
-                  / Math.max(1e-9, st.path("offered").asDouble())))
+              // rounded down as the verdict rounds it: 57.5% reads 57% in both, never "58%" beside "achieved 57%"
+              .append(String.format(Locale.ROOT, "%.0f%%", Math.floor(100 * st.path("achieved").asDouble()
+                  / Math.max(1e-9, st.path("offered").asDouble()))))
               .append(" | ").append(st.path("threads").asInt()).append(" | ").append(ms(st.path("intendedMicros")))
               .append(" | ").append(ms(st.path("operationMicros"))).append(" | ").append(cell(st.path("reason").asText()))
               .append(" |\n");

@@ -161,7 +161,8 @@ public final class SummaryFiles {
     List<Charts.Drawn> drawn = drawCharts(dir, results, new ArrayList<>(), chartNote, StoredReport.charts(planYaml));
     List<ShapedTableFiles.Written> shaped = shapedTables(dir, planYaml, results, new ArrayList<>());
     OutputFiles.writeString(dir.file(RunDirectory.REPORT_HTML), HtmlReport.render(htmlInput(dir, results,
-        summaryMarkdown(results, shaped) + chartNote + skippedNote(read), planYaml, drawn, shaped)));
+        summaryMarkdown(results, shaped) + CapacityReport.section(dir) + chartNote + skippedNote(read), planYaml, drawn,
+        shaped)));
   }
 
   /**

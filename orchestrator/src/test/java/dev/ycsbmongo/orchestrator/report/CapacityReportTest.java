@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbmongo.orchestrator.results.RunDirectory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CapacityReportTest {
 
@@ -52,5 +57,48 @@ class CapacityReportTest {
   @Test
   void noSearchNoSection() {
     assertEquals("", CapacityReport.markdown(List.of()));
+  }
+
+  private static final Path GOLDEN = Path.of("src/test/resources/golden");
+
+  private static void assertGolden(String file, String actual) throws Exception {
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(GOLDEN.resolve(file), actual, StandardCharsets.UTF_8);
+    }
+    assertEquals(Files.readString(GOLDEN.resolve(file), StandardCharsets.UTF_8), actual);
+  }
+
+  /** capacity.csv and summary.md's capacity section, sealed by golden files (-Dgolden.update=true to regenerate). */
+  @Test
+  void rendersTheCsvAndSectionExactlyAsTheGoldenFiles() throws Exception {
+    List<JsonNode> lines = CapacityFixtures.nodes(CapacityFixtures.targetA(), CapacityFixtures.targetB(),
+        CapacityFixtures.targetC(), CapacityFixtures.targetD());
+    assertGolden("capacity.csv", CapacityReport.csv(lines));
+    assertGolden("capacity.md", CapacityReport.markdown(lines));
+  }
+
+  @Test
+  void aScenarioSearchedOnTwoTargetsGetsTheComparisonOfCapacities(@TempDir Path dir) throws Exception {
+    CapacityFixtures.write(dir, CapacityFixtures.targetA(), CapacityFixtures.targetB());
+    String md = CapacityReport.write(new RunDirectory(dir));
+    assertTrue(md.contains("`comparison-capacity.md`"), md);
+    String compared = Files.readString(dir.resolve("comparison-capacity.md"), StandardCharsets.UTF_8);
+    assertTrue(compared.startsWith("# Capacities compared\n"), "a title report.html shows as its heading");
+    assertTrue(compared.contains("target=b lower"), compared);
+    assertTrue(Files.readString(dir.resolve("comparison-capacity.csv"), StandardCharsets.UTF_8)
+        .startsWith(CapacityComparison.CSV_HEADER + "\n"));
+    assertEquals(md, CapacityReport.section(new RunDirectory(dir)), "report.html redrawn alone shows the same");
+  }
+
+  @Test
+  void aComparisonLeftByEarlierRecordsDoesNotStand(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("comparison-capacity.md"), "# Capacities compared\n");
+    Files.writeString(dir.resolve("comparison-capacity.csv"), CapacityComparison.CSV_HEADER + "\n");
+    CapacityFixtures.write(dir, CapacityFixtures.targetA());
+    String md = CapacityReport.write(new RunDirectory(dir));
+    assertTrue(!md.contains("comparison-capacity"), md);
+    assertTrue(!Files.exists(dir.resolve("comparison-capacity.md")));
+    assertTrue(!Files.exists(dir.resolve("comparison-capacity.csv")));
+    assertTrue(Files.exists(dir.resolve(CapacityReport.CSV)));
   }
 }

@@ -34,7 +34,8 @@ import java.util.stream.Collectors;
  * threads, latency vs threads and latency vs throughput for scenarios that sweep threads (studies 2
  * and 4; a log-2 thread axis when the sweep spans 8x or more; split by a target label when the plan
  * asks, as study 2 draws medium and large machines apart), grouped
- * bars of throughput, RAL and WAL per target and scenario (study 1), and per-phase time series.
+ * bars of throughput, RAL and WAL per target and scenario (study 1), a capacity search's two charts
+ * ({@link CapacityCharts}), and per-phase time series.
  * A figure a cell did not measure is left out, never drawn as 0.
  */
 public final class ChartPlanner {
@@ -58,7 +59,9 @@ public final class ChartPlanner {
     // every measured cell, whatever its verdict: one that did not succeed is drawn as a gap, never dropped
     List<PhaseResult> current = Records.latest(all).stream().filter(Records::measured).toList();
     List<PhaseResult> measured = current.stream().filter(ChartPlanner::drawable).toList();
-    List<PhaseResult> cells = current.stream().filter(r -> r.connections() == null).toList();
+    // a capacity search's cell and steps are drawn by CapacityCharts: their threads follow the offered rate
+    List<PhaseResult> cells = current.stream().filter(r -> r.connections() == null)
+        .filter(CapacityCharts.records(runDir).negate()).toList();
     String footer = footer(all);
     List<ChartSpec> charts = new ArrayList<>();
     Map<String, List<PhaseResult>> byScenario = new LinkedHashMap<>();
@@ -74,6 +77,7 @@ public final class ChartPlanner {
         latencyVsThroughput(scenario, curves, footer).ifPresent(charts::add);
       }
     });
+    charts.addAll(CapacityCharts.plan(runDir, footer));
     charts.addAll(bars(cells, footer, settings.colourBy()));
     charts.addAll(SettingBars.plan(cells, footer));
     runTimeline(measured, footer).ifPresent(charts::add);
