@@ -66,31 +66,18 @@ final class Orchestrator {
    * {@code --progress plain}. Fails at once when {@code process} ends first.
    */
   static void awaitPhaseAtWork(Process process, Path workDir, int phase, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
     java.util.regex.Pattern working = java.util.regex.Pattern.compile(
         "(?m)^\\[phase " + phase + "/[^\\]]*\\] run .*: [1-9][0-9,]*(/[0-9,]+)? ops");
-    while (System.nanoTime() < deadline) {
+    poll(process, timeout, "phase " + phase + " reported operations", () -> {
       try (Stream<Path> files = Files.list(workDir)) {
         for (Path f : files.filter(f -> f.getFileName().toString().matches("run-.*\\.std(out|err)")).toList()) {
           if (working.matcher(Files.readString(f)).find()) {
-            return;
+            return true;
           }
         }
-      } catch (IOException | java.io.UncheckedIOException e) {
-        // not written yet
       }
-      if (!process.isAlive()) {
-        throw new AssertionError("the orchestrator ended (exit " + process.exitValue() + ") before phase " + phase
-            + " reported operations");
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
-    throw new AssertionError("phase " + phase + " reported no operations within " + timeout);
+      return false;
+    });
   }
 
   /**
@@ -98,20 +85,40 @@ final class Orchestrator {
    * fails at once when {@code process} ends first.
    */
   static void awaitRecords(Process process, Path root, int lines, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
+    poll(process, timeout, lines + " result records were written under " + root, () -> {
       try (Stream<Path> dirs = Files.list(root)) {
         for (Path d : dirs.filter(Files::isDirectory).toList()) {
           if (resultLines(d).size() >= lines) {
-            return;
+            return true;
           }
         }
-      } catch (IOException e) {
-        // not created yet
+      }
+      return false;
+    });
+  }
+
+  /** A condition read from files the orchestrator is writing: an I/O error means "not yet". */
+  @FunctionalInterface
+  interface Condition {
+    boolean holds() throws IOException;
+  }
+
+  /**
+   * Checks {@code condition} every 100 ms until it holds; fails when {@code process} ends first or
+   * {@code timeout} passes, naming what was awaited ({@code what}, e.g. "phase 2 reported operations").
+   */
+  static void poll(Process process, Duration timeout, String what, Condition condition) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      try {
+        if (condition.holds()) {
+          return;
+        }
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // not written yet
       }
       if (!process.isAlive()) {
-        throw new AssertionError("the orchestrator ended (exit " + process.exitValue() + ") before writing " + lines
-            + " result records under " + root);
+        throw new AssertionError("the orchestrator ended (exit " + process.exitValue() + ") before " + what);
       }
       try {
         Thread.sleep(100);
@@ -120,6 +127,6 @@ final class Orchestrator {
         return;
       }
     }
-    throw new AssertionError("no " + lines + " result records under " + root + " within " + timeout);
+    throw new AssertionError("not within " + timeout + ": " + what);
   }
 }

@@ -6,7 +6,9 @@ import dev.ycsbmongo.orchestrator.host.ProcHost;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Starts the client host's watch for one cell whose clients run on this host: a server the target names
@@ -28,10 +30,29 @@ final class ClientHostWatch {
     ProcHost here = ProcHost.current();
     List<Long> servers = new ArrayList<>();
     for (int port : localPorts(uri)) {
-      here.listener(port).filter(pid -> pid != ProcessHandle.current().pid()).ifPresent(servers::add);
+      listener(here, port).filter(pid -> pid != ProcessHandle.current().pid()).ifPresent(servers::add);
     }
     return servers.isEmpty() ? here : here.alsoOurs(servers);
   }
+
+  /**
+   * The process listening on {@code port}, remembered: finding it reads every process's descriptors (27-167 ms on
+   * this 2-core host under load), which would delay every cell's start. A remembered process that has ended (a
+   * restarted server) is looked for again; a port nobody listens on is not remembered, and costs only the read of
+   * the socket tables.
+   */
+  static Optional<Long> listener(ProcHost host, int port) {
+    Long known = LISTENERS.get(port);
+    if (known != null && ProcessHandle.of(known).map(ProcessHandle::isAlive).orElse(false)) {
+      return Optional.of(known);
+    }
+    Optional<Long> found = host.listener(port);
+    found.ifPresentOrElse(pid -> LISTENERS.put(port, pid), () -> LISTENERS.remove(port));
+    return found;
+  }
+
+  /** By local port, the process last found listening on it (this JVM for an embedded server). */
+  private static final Map<Integer, Long> LISTENERS = new ConcurrentHashMap<>();
 
   /** The ports of the hosts in {@code uri} that are this machine's loopback; none for an SRV or unreadable URI. */
   static List<Integer> localPorts(String uri) {
