@@ -148,8 +148,29 @@ public final class PlanLoader {
     List<TableSpec> tables = top.entry("report").map(e -> TableSpecReader.read(top.child(e), scenarioNames))
         .orElse(List.<TableSpec>of()).stream().filter(t -> t.scenarios().isEmpty()
             || t.scenarios().stream().anyMatch(n -> PlanOverrides.selects(overrides.scenarios(), n))).toList();
-    return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
+    Plan plan = new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
         charts, tables, describes);
+    return overrides.targets().isEmpty() && overrides.scenarios().isEmpty() && overrides.set().isEmpty() ? plan
+        : withMakeableComparisons(plan);
+  }
+
+  /**
+   * The plan without the comparisons its cells no longer make once --only or --set cut or fixed them (a comparison
+   * of storage=cloud disk,local SSD with only local SSD targets selected): each left out with a note, where the
+   * whole plan would refuse it. A matrix too large to build is left to the size check that refuses it.
+   */
+  private Plan withMakeableComparisons(Plan plan) {
+    if (plan.comparisons().isEmpty() || MatrixSize.of(plan).phases() > Defaults.MAX_PHASES_EVEN_CONFIRMED) {
+      return plan;
+    }
+    Plan bare = withComparisons(plan, List.of());
+    List<PlanComparison> kept = PlanComparisonCheck.makeable(plan, PlanExpander.expand(bare).phases(), notes);
+    return kept.size() == plan.comparisons().size() ? plan : withComparisons(plan, kept);
+  }
+
+  private static Plan withComparisons(Plan p, List<PlanComparison> comparisons) {
+    return new Plan(p.name(), p.description(), p.source(), p.properties(), p.targets(), p.scenarios(), p.dimensions(),
+        p.settings(), comparisons, p.charts(), p.tables(), p.describes());
   }
 
   private static String name(Section map) {

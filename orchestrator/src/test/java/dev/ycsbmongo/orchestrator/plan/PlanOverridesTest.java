@@ -165,6 +165,21 @@ class PlanOverridesTest {
   }
 
   @Test
+  void aComparisonTheSelectedCellsCannotMakeIsLeftOutWithANote() throws Exception {
+    Path plan = ProjectWorkloads.directory().orElseThrow().resolve("plans/instance-sizes.yaml");
+    LoadedPlan loaded = PlanLoader.loadWithLines(Files.readString(plan), plan, Map.of(), PlanOverrides.NONE
+        .withOnly("target=ssd-4c8g,scenario=rw-95-5").withUri("ssd-4c8g", "mongodb://10.0.0.1:27017"));
+    assertEquals(List.of(), loaded.plan().comparisons());
+    assertEquals("report.compare[0] (line 70): 'storage=cloud disk,local SSD' is left out, as the cells selected"
+        + " cannot make it (storage has no value 'cloud disk' in the compared cells; storage takes: local SSD)",
+        loaded.notes().get(0));
+    // with a target of each storage selected, the comparison is made
+    assertEquals(1, PlanLoader.loadWithLines(Files.readString(plan), plan, Map.of(), PlanOverrides.NONE
+        .withOnly("target=ssd-4c8g,disk-4c8g").withUri("ssd-4c8g", "embedded").withUri("disk-4c8g", "embedded"))
+        .plan().comparisons().size());
+  }
+
+  @Test
   void toStringMasksTheConnectionStrings() {
     String text = PlanOverrides.NONE.withUri("a", "mongodb://u:Pass-word-77@h/db").toString();
     assertFalse(text.contains("Pass-word-77"), text);
