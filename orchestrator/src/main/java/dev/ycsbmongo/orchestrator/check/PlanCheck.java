@@ -16,6 +16,7 @@ import dev.ycsbmongo.orchestrator.plan.PlanExpander;
 import dev.ycsbmongo.orchestrator.plan.PlanLoader;
 import dev.ycsbmongo.orchestrator.plan.PlanOrigins.Origin;
 import dev.ycsbmongo.orchestrator.plan.PlanOrigins;
+import dev.ycsbmongo.orchestrator.plan.PlanOverrides;
 import dev.ycsbmongo.orchestrator.plan.PropertyRules;
 import dev.ycsbmongo.orchestrator.process.HostLimits;
 import java.nio.file.Path;
@@ -45,8 +46,13 @@ public final class PlanCheck {
   /**
    * @param allowLargeMatrix the user confirmed a matrix above {@link Defaults#MAX_PHASES}
    * @param host this machine's limits (tests stand in their own)
+   * @param overrides the command line's --uri, --only and --set, applied as the plan is read
    */
-  public record Options(boolean allowLargeMatrix, HostLimits host) {
+  public record Options(boolean allowLargeMatrix, HostLimits host, PlanOverrides overrides) {
+
+    public Options(boolean allowLargeMatrix, HostLimits host) {
+      this(allowLargeMatrix, host, PlanOverrides.NONE);
+    }
 
     public static Options defaults() {
       return new Options(false, HostLimits.current());
@@ -54,12 +60,18 @@ public final class PlanCheck {
   }
 
   /**
-   * A plan that may run: its phases and their size, and what it may not measure as meant (one line
-   * each, for the console): comparisons that will refuse pairs whose cells run differently.
+   * A plan that may run: its phases and their size, what it may not measure as meant (one line
+   * each, for the console): comparisons that will refuse pairs whose cells run differently, and notes on how
+   * it was read (a workload path found in the project's workloads/ rather than beside the plan).
    */
-  public record Checked(Matrix matrix, MatrixSize size, List<String> warnings) {
+  public record Checked(Matrix matrix, MatrixSize size, List<String> warnings, List<String> notes) {
     public Checked {
       warnings = List.copyOf(warnings);
+      notes = List.copyOf(notes);
+    }
+
+    public Checked(Matrix matrix, MatrixSize size, List<String> warnings) {
+      this(matrix, size, warnings, List.of());
     }
   }
 
@@ -83,7 +95,7 @@ public final class PlanCheck {
 
   /** Reads {@code text} as the plan {@code source} and checks it all. */
   public static Checked load(String text, Path source, Map<String, String> env, Options options) {
-    return check(PlanLoader.loadWithLines(text, source, env), options);
+    return check(PlanLoader.loadWithLines(text, source, env, options.overrides()), options);
   }
 
   public static Checked check(LoadedPlan loaded, Options options) {
@@ -117,7 +129,7 @@ public final class PlanCheck {
     origins.path("execution.acceptance.maxCv").ifPresent(o -> warnings.add("execution.acceptance.maxCv (line "
         + o.line() + ") is no longer used: a cell is judged on how well its mean is known"
         + " (execution.acceptance.precision, docs/verdicts.md), not on per-second spread; remove it"));
-    return new Checked(matrix, size, warnings);
+    return new Checked(matrix, size, warnings, loaded.notes());
   }
 
   /**

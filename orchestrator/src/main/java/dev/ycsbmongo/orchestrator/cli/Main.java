@@ -20,7 +20,8 @@ import picocli.CommandLine;
 @Command(name = "orchestrator", mixinStandardHelpOptions = true, version = "orchestrator " + ClientHostInfo.TOOL_VERSION,
     description = "Runs MongoDB benchmark studies (targets x scenarios x threads x settings) as sequences of YCSB phases;"
         + " connections runs one connection stress without a plan.",
-    subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class, ConnectionsCommand.class},
+    subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class, ConnectionsCommand.class,
+        InitCommand.class},
     footer = {"", "Exit status: 0 all phases succeeded, 1 some phases failed, 2 bad input."})
 public final class Main implements Callable<Integer> {
 

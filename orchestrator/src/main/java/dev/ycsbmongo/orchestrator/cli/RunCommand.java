@@ -8,6 +8,7 @@ import dev.ycsbmongo.orchestrator.exec.RunLock;
 import dev.ycsbmongo.orchestrator.exec.RunSession;
 import dev.ycsbmongo.orchestrator.plan.Defaults;
 import dev.ycsbmongo.orchestrator.plan.Matrix;
+import dev.ycsbmongo.orchestrator.plan.PlanOverrides;
 import dev.ycsbmongo.orchestrator.plan.PlanText;
 import dev.ycsbmongo.orchestrator.plan.Target;
 import dev.ycsbmongo.orchestrator.process.HostLimits;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -64,6 +66,12 @@ final class RunCommand implements Callable<Integer> {
 
   enum ProgressMode { auto, live, plain, none }
 
+  @Mixin
+  PlanOverrideOptions overrideOptions = new PlanOverrideOptions();
+
+  /** The overrides this run reads its plan with: the command line's, or on a resume the ones it started with. */
+  private PlanOverrides overrides = PlanOverrides.NONE;
+
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
@@ -82,10 +90,11 @@ final class RunCommand implements Callable<Integer> {
           throw new BadInputException("run: give a PLAN file, or --resume RUN_DIR (see run --help)");
         }
         String text = PlanFiles.read(planFile);
+        overrides = overrideOptions.resolve(System::getenv);
         matrix = checked(text, planFile);
         dir = OutputDirectory.create(outputRoot, matrix.plan().name());
         lock = RunLocks.take(dir, dir.path(), "run", err);
-        RunSession.writePlanFiles(dir, matrix, text);
+        RunSession.writePlanFiles(dir, matrix, text, overrides.recorded());
       }
       return run(matrix, dir, lock, out, err);
     } finally {
@@ -140,8 +149,9 @@ final class RunCommand implements Callable<Integer> {
   /** The plan's matrix once every check validate makes has passed (the same checks, the same path). */
   private Matrix checked(String text, Path source) {
     PlanCheck.Checked checked = PlanCheck.load(text, source, System.getenv(), new PlanCheck.Options(allowLargeMatrix,
-        HostLimits.current()));
+        HostLimits.current(), overrides));
     checked.warnings().forEach(w -> spec.commandLine().getErr().println("orchestrator: warning: " + w));
+    checked.notes().forEach(n -> spec.commandLine().getErr().println("orchestrator: note: " + n));
     return checked.matrix();
   }
 
@@ -170,6 +180,7 @@ final class RunCommand implements Callable<Integer> {
    */
   private Matrix resumedMatrix(RunDirectory dir) throws IOException {
     Matrix m;
+    overrides = overrideOptions.forResume(RunInfo.read(dir).overrides(), System::getenv, dir.path());
     if (planFile != null) {
       m = checked(PlanFiles.read(planFile), planFile);
     } else {
@@ -177,7 +188,7 @@ final class RunCommand implements Callable<Integer> {
       String text = PlanText.read(dir.file(RunDirectory.PLAN_SOURCE));
       m = checked(text, Path.of(info.planFile()));
       for (Target t : m.plan().targets()) {
-        if (!t.isEmbedded() && t.uri().contains(UriMasker.MASK)) {
+        if (!t.isEmbedded() && t.uri().contains(UriMasker.MASK) && !overrides.uris().containsKey(t.name())) {
           throw new BadInputException(dir.file(RunDirectory.PLAN_SOURCE) + ": target " + t.name()
               + " had its password written in the plan, which runs never store; give the plan file again "
               + "(run --resume " + dir.path() + " PLAN) or write the password as ${ENV_VAR}");

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -56,6 +57,9 @@ final class ValidateCommand implements Callable<Integer> {
       description = "how long to wait for each target (ms)")
   int probeTimeoutMillis;
 
+  @Mixin
+  PlanOverrideOptions overrideOptions = new PlanOverrideOptions();
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -65,9 +69,10 @@ final class ValidateCommand implements Callable<Integer> {
     }
     // the checks come before any output: a refused plan prints its one line and nothing else
     PlanCheck.Checked checked = PlanCheck.load(PlanFiles.read(planFile), planFile, System.getenv(),
-        new PlanCheck.Options(allowLargeMatrix, HostLimits.current()));
+        new PlanCheck.Options(allowLargeMatrix, HostLimits.current(), overrideOptions.resolve(System::getenv)));
     Matrix matrix = checked.matrix();
     checked.warnings().forEach(w -> spec.commandLine().getErr().println("orchestrator: warning: " + w));
+    checked.notes().forEach(n -> spec.commandLine().getErr().println("orchestrator: note: " + n));
     out.print(MatrixPrinter.render(matrix));
     out.println();
     out.println("size: " + checked.size().describe());

@@ -67,20 +67,26 @@ public final class RunSession {
 
   /** Writes the plan files of a new run directory; {@code sourceText} is the plan file as written. */
   public static void writePlanFiles(RunDirectory dir, Matrix matrix, String sourceText) throws IOException {
+    writePlanFiles(dir, matrix, sourceText, dev.ycsbmongo.orchestrator.plan.PlanOverrides.NONE.recorded());
+  }
+
+  /** Likewise for a plan read with the command line's overrides, which run.json keeps for a resume. */
+  public static void writePlanFiles(RunDirectory dir, Matrix matrix, String sourceText,
+      dev.ycsbmongo.orchestrator.plan.PlanOverrides.Recorded overrides) throws IOException {
     try {
-      writePlanFiles(dir, matrix.plan(), matrix, sourceText);
+      writePlanFiles(dir, matrix.plan(), matrix, sourceText, overrides);
     } catch (OutputFiles.WriteFailed e) {
       throw e.advising("nothing has run: make room, then run the plan again");
     }
   }
 
-  private static void writePlanFiles(RunDirectory dir, Plan plan, Matrix matrix, String sourceText)
-      throws IOException {
+  private static void writePlanFiles(RunDirectory dir, Plan plan, Matrix matrix, String sourceText,
+      dev.ycsbmongo.orchestrator.plan.PlanOverrides.Recorded overrides) throws IOException {
     OutputFiles.writeString(dir.file(RunDirectory.PLAN_SOURCE), UriMasker.mask(sourceText));
     OutputFiles.writeString(dir.file(RunDirectory.PLAN), ResolvedPlan.yaml(plan));
     OutputFiles.writeString(dir.file(RunDirectory.MATRIX), MatrixPrinter.render(matrix));
     new RunInfo(plan.source() == null ? "" : plan.source().toAbsolutePath().toString(), dir.runId(),
-        ClientHostInfo.TOOL_VERSION, java.util.List.of()).write(dir);
+        ClientHostInfo.TOOL_VERSION, java.util.List.of(), overrides).write(dir);
   }
 
   public PlanRunner.Outcome run() throws IOException {

@@ -19,6 +19,33 @@ final class EnvSubstitution {
   private EnvSubstitution() {
   }
 
+  /**
+   * The variables {@code text} refers to that {@code env} lacks, in order, each once: the loader names every
+   * missing one at once rather than one per attempt. A malformed reference is left to {@link #apply}.
+   */
+  static java.util.List<String> missing(String text, Map<String, String> env) {
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    int i = 0;
+    while (i < text.length()) {
+      if (text.startsWith("$${", i)) {
+        i += 3;
+      } else if (text.startsWith("${", i)) {
+        int end = text.indexOf('}', i + 2);
+        if (end < 0) {
+          break;
+        }
+        String name = text.substring(i + 2, end);
+        if (NAME.matcher(name).matches() && env.get(name) == null) {
+          names.add(name);
+        }
+        i = end + 1;
+      } else {
+        i++;
+      }
+    }
+    return java.util.List.copyOf(names);
+  }
+
   /** {@code text} with every reference replaced; {@link IllegalArgumentException} names a missing or malformed one. */
   static String apply(String text, Map<String, String> env) {
     StringBuilder out = new StringBuilder(text.length());

@@ -12,20 +12,42 @@ import java.util.Optional;
 public final class PlanLines {
 
   private final Map<String, Integer> lines;
+  /** The place of each target and scenario in the file by name ({@code targets:NAME}): --only drops some. */
+  private final Map<String, Integer> places;
 
-  private PlanLines(Map<String, Integer> lines) {
+  private PlanLines(Map<String, Integer> lines, Map<String, Integer> places) {
     this.lines = Map.copyOf(lines);
+    this.places = Map.copyOf(places);
   }
 
   /** No lines known: problems then name the file only. */
   public static PlanLines none() {
-    return new PlanLines(Map.of());
+    return new PlanLines(Map.of(), Map.of());
   }
 
   static PlanLines of(Node root) {
     Map<String, Integer> lines = new HashMap<>();
     walk(root, "", lines);
-    return new PlanLines(lines);
+    Map<String, Integer> places = new HashMap<>();
+    if (root instanceof Node.Mapping m) {
+      for (String list : java.util.List.of("targets", "scenarios")) {
+        Node.Entry e = m.entries().get(list);
+        if (e != null && e.value() instanceof Node.Sequence seq) {
+          for (int i = 0; i < seq.items().size(); i++) {
+            if (seq.items().get(i) instanceof Node.Mapping item
+                && item.entries().get("name") != null && item.entries().get("name").value() instanceof Node.Scalar n) {
+              places.putIfAbsent(list + ":" + n.text(), i);
+            }
+          }
+        }
+      }
+    }
+    return new PlanLines(lines, places);
+  }
+
+  /** Where the target or scenario ({@code list} is {@code targets} or {@code scenarios}) {@code name} is in the file. */
+  public Optional<Integer> place(String list, String name) {
+    return Optional.ofNullable(places.get(list + ":" + name));
   }
 
   private static void walk(Node node, String path, Map<String, Integer> lines) {

@@ -54,10 +54,14 @@ public final class PlanLoader {
 
   private final Path source;
   private final Map<String, String> env;
+  private final PlanOverrides overrides;
+  /** What the reader should know about how the plan was read (a workload found in the project's workloads/). */
+  private final List<String> notes = new ArrayList<>();
 
-  private PlanLoader(Path source, Map<String, String> env) {
+  private PlanLoader(Path source, Map<String, String> env, PlanOverrides overrides) {
     this.source = source;
     this.env = env;
+    this.overrides = overrides;
   }
 
   /** Reads the plan in {@code file}; {@code env} supplies the {@code ${VAR}}s of target URIs. */
@@ -81,19 +85,27 @@ public final class PlanLoader {
    * syntax and appears in messages, and its directory anchors relative workload paths.
    */
   public static Plan load(String text, Path pretendSource, Map<String, String> env) throws PlanException {
-    return new PlanLoader(pretendSource, env).plan(text);
+    return new PlanLoader(pretendSource, env, PlanOverrides.NONE).plan(text);
   }
 
   /** Like {@link #load(String, Path, Map)}, with the line of every key for checks made after expansion. */
   public static LoadedPlan loadWithLines(String text, Path pretendSource, Map<String, String> env) throws PlanException {
-    PlanLoader loader = new PlanLoader(pretendSource, env);
+    return loadWithLines(text, pretendSource, env, PlanOverrides.NONE);
+  }
+
+  /** Like {@link #loadWithLines(String, Path, Map)}, with the command line's {@code overrides} applied as it reads. */
+  public static LoadedPlan loadWithLines(String text, Path pretendSource, Map<String, String> env,
+      PlanOverrides overrides) throws PlanException {
+    PlanLoader loader = new PlanLoader(pretendSource, env, overrides);
     Node root = loader.root(text);
-    return new LoadedPlan(loader.plan(root), PlanLines.of(root));
+    Plan plan = loader.plan(root);
+    return new LoadedPlan(plan, PlanLines.of(root), loader.notes);
   }
 
   private Node root(String text) {
-    return NodeReader.read(text, source).orElseThrow(() -> new PlanException(source, 1, null,
+    Node root = NodeReader.read(text, source).orElseThrow(() -> new PlanException(source, 1, null,
         "the plan is empty; expected a map with at least name, targets and scenarios"));
+    return SettingOverrides.apply(root, overrides.set(), source);
   }
 
   private Plan plan(String text) {
@@ -108,25 +120,57 @@ public final class PlanLoader {
     Section top = Section.of(source, "", root).allow(TOP_KEYS);
     String name = name(top);
     String description = top.optionalText("description", "free text").orElse("");
-    Map<String, String> properties = top.entry("properties")
+    Map<String, String> set = setValues();
+    Map<String, String> properties = new LinkedHashMap<>(top.entry("properties")
         .map(e -> PropertyMapReader.scalars(PropertyMapReader.read(top.child(e), Values.SCALARS)))
-        .orElse(Map.of());
-    List<Dimension> dimensions = dimensions(top);
-    List<Target> targets = targets(top);
+        .orElse(Map.of()));
+    properties.putAll(set);
+    List<Dimension> dimensions = withoutSet(dimensions(top), set);
+    List<Target> allTargets = targets(top).stream().map(t -> new Target(t.name(), t.uriTemplate(), t.uri(), t.labels(),
+        withoutKeys(t.properties(), set))).toList();
+    List<Target> targets = allTargets.stream().filter(t -> PlanOverrides.selects(overrides.targets(), t.name()))
+        .toList();
     boolean countElsewhere = properties.containsKey(ConnectionKeys.COUNT)
         || dimensions.stream().anyMatch(d -> d.keys().contains(ConnectionKeys.COUNT))
         || targets.stream().allMatch(t -> t.properties().containsKey(ConnectionKeys.COUNT));
-    List<Scenario> scenarios = scenarios(top, countElsewhere);
+    List<Scenario> allScenarios = scenarios(top, countElsewhere).stream().map(s -> new Scenario(s.name(), s.kind(),
+        s.workload(), withoutKeys(s.properties(), set))).toList();
+    checkSelection("scenario", overrides.scenarios(), allScenarios.stream().map(Scenario::name).toList());
+    List<Scenario> scenarios = allScenarios.stream()
+        .filter(s -> PlanOverrides.selects(overrides.scenarios(), s.name())).toList();
     Settings settings = top.entry("execution").map(e -> settings(top.child(e))).orElse(Settings.defaults());
-    List<String> describes = top.entry("report").map(e -> describes(top.child(e), targets)).orElse(List.of());
+    List<String> describes = top.entry("report").map(e -> describes(top.child(e), allTargets)).orElse(List.of());
     List<PlanComparison> comparisons = top.entry("report").map(e -> comparisons(top.child(e))).orElse(List.of())
         .stream().map(c -> c.describing(describes)).toList();
-    ChartSettings charts = top.entry("report").map(e -> charts(top.child(e), targets)).orElse(ChartSettings.NONE);
-    List<String> scenarioNames = scenarios.stream().map(Scenario::name).toList();
+    ChartSettings charts = top.entry("report").map(e -> charts(top.child(e), allTargets)).orElse(ChartSettings.NONE);
+    List<String> scenarioNames = allScenarios.stream().map(Scenario::name).toList();
+    // a table of scenarios --only left out has nothing to show: it is left out with them
     List<TableSpec> tables = top.entry("report").map(e -> TableSpecReader.read(top.child(e), scenarioNames))
-        .orElse(List.of());
-    return new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
+        .orElse(List.<TableSpec>of()).stream().filter(t -> t.scenarios().isEmpty()
+            || t.scenarios().stream().anyMatch(n -> PlanOverrides.selects(overrides.scenarios(), n))).toList();
+    Plan plan = new Plan(name, description, source, properties, targets, scenarios, dimensions, settings, comparisons,
         charts, tables, describes);
+    return overrides.targets().isEmpty() && overrides.scenarios().isEmpty() && overrides.set().isEmpty() ? plan
+        : withMakeableComparisons(plan);
+  }
+
+  /**
+   * The plan without the comparisons its cells no longer make once --only or --set cut or fixed them (a comparison
+   * of storage=cloud disk,local SSD with only local SSD targets selected): each left out with a note, where the
+   * whole plan would refuse it. A matrix too large to build is left to the size check that refuses it.
+   */
+  private Plan withMakeableComparisons(Plan plan) {
+    if (plan.comparisons().isEmpty() || MatrixSize.of(plan).phases() > Defaults.MAX_PHASES_EVEN_CONFIRMED) {
+      return plan;
+    }
+    Plan bare = withComparisons(plan, List.of());
+    List<PlanComparison> kept = PlanComparisonCheck.makeable(plan, PlanExpander.expand(bare).phases(), notes);
+    return kept.size() == plan.comparisons().size() ? plan : withComparisons(plan, kept);
+  }
+
+  private static Plan withComparisons(Plan p, List<PlanComparison> comparisons) {
+    return new Plan(p.name(), p.description(), p.source(), p.properties(), p.targets(), p.scenarios(), p.dimensions(),
+        p.settings(), comparisons, p.charts(), p.tables(), p.describes());
   }
 
   private static String name(Section map) {
@@ -210,23 +254,145 @@ public final class PlanLoader {
     return seq.items();
   }
 
+  /**
+   * Every target of the plan, those {@code --only} leaves out included (their labels are still the plan's), but
+   * only the selected ones' connection strings resolved: a target left out needs none of its variables. Every
+   * missing variable is named at once.
+   */
   private List<Target> targets(Section top) {
     List<Target> targets = new ArrayList<>();
     Map<String, Integer> lines = new HashMap<>();
     List<Node> items = items(top, "targets", "targets (maps with name and uri)");
+    List<Section> sections = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
       Section t = Section.of(source, "targets[" + i + "]", items.get(i)).allow(TARGET_KEYS);
-      String name = uniqueName(t, lines, "target");
+      names.add(uniqueName(t, lines, "target"));
+      sections.add(t);
+    }
+    checkSelection("target", overrides.targets(), names);
+    for (String named : overrides.uris().keySet()) {
+      if (!names.contains(named)) {
+        throw new PlanException(source, 0, "--uri " + named, "the plan has no target " + named + "; its targets: "
+            + String.join(", ", names) + Section.didYouMean(named, names));
+      }
+    }
+    Map<String, List<String>> missing = new LinkedHashMap<>();  // variable -> the targets that need it
+    Node.Entry firstMissing = null;
+    Section firstMissingTarget = null;
+    for (int i = 0; i < items.size(); i++) {
+      Section t = sections.get(i);
+      String name = names.get(i);
       Node.Entry uriEntry = t.required("uri", URI_RULE);
       String template = t.text(uriEntry, URI_RULE);
-      String uri = uri(t, uriEntry, template);
+      String given = overrides.uris().get(name);
+      String uri;
+      if (!PlanOverrides.selects(overrides.targets(), name)) {
+        uri = template;  // not run: dropped once read, so its variables are not needed
+        if (!template.contains("${")) {
+          UriMasker.remember(template);  // a password written in the plan stays hidden all the same
+        }
+      } else if (given != null) {
+        uri = checkedUri(given, "--uri " + name);
+        template = UriMasker.mask(given);  // what results store as the target's uri: no password, no variable
+      } else {
+        List<String> lacking = EnvSubstitution.missing(template, env);
+        if (!lacking.isEmpty()) {
+          lacking.forEach(v -> missing.computeIfAbsent(v, k -> new ArrayList<>()).add(name));
+          if (firstMissing == null) {
+            firstMissing = uriEntry;
+            firstMissingTarget = t;
+          }
+          continue;
+        }
+        uri = uri(t, uriEntry, template);
+      }
       Map<String, String> labels = t.entry("labels").map(e -> labels(t.child(e))).orElse(Map.of());
       Map<String, List<String>> properties = t.entry("properties")
           .map(e -> PropertyMapReader.lists(PropertyMapReader.read(t.child(e), Values.SCALARS_OR_LISTS)))
           .orElse(Map.of());
       targets.add(new Target(name, template, uri, labels, properties));
     }
+    if (!missing.isEmpty()) {
+      throw firstMissingTarget.error(firstMissing, missingVariables(missing));
+    }
     return targets;
+  }
+
+  /** One line naming every missing variable, the targets that need it and the ways to give them. */
+  private static String missingVariables(Map<String, List<String>> missing) {
+    List<String> targets = missing.values().stream().flatMap(List::stream).distinct().toList();
+    String ways = "; export " + (missing.size() == 1 ? "it" : "them") + ", give the connection string"
+        + (targets.size() == 1 ? "" : "s") + " with --uri " + targets.get(0) + "=URI (or --uri-file FILE), or leave"
+        + " the target" + (targets.size() == 1 ? "" : "s") + " out with --only target=NAME";
+    if (missing.size() == 1) {
+      String name = missing.keySet().iterator().next();
+      return "environment variable " + name + " is not set; it is referenced as ${" + name + "}" + ways;
+    }
+    List<String> each = new ArrayList<>();
+    missing.forEach((v, ts) -> each.add(v + " (" + String.join(", ", ts) + ")"));
+    return missing.size() + " environment variables are not set: " + String.join(", ", each) + ways;
+  }
+
+  /** Every pattern of {@code --only}'s {@code what}=... must name at least one of {@code names}. */
+  private void checkSelection(String what, List<String> patterns, List<String> names) {
+    for (String p : patterns) {
+      if (names.stream().noneMatch(n -> PlanOverrides.matches(p, n))) {
+        throw new PlanException(source, 0, "--only " + what + "=" + p, "the plan has no " + what + " named so; its "
+            + what + "s: " + String.join(", ", names) + Section.didYouMean(p, names));
+      }
+    }
+  }
+
+  /** The {@code --set} values, keys normalised, each checked as the plan's own properties are. */
+  private Map<String, String> setValues() {
+    Map<String, String> out = new LinkedHashMap<>();
+    Map<String, String> writtenAs = new HashMap<>();
+    overrides.set().forEach((written, value) -> {
+      if (SettingOverrides.isSetting(written)) {
+        return;  // put into the plan's execution section before it was read
+      }
+      String key = PropertyRules.normalise(written);
+      String where = "--set " + written + "=" + value;
+      PropertyRules.keyProblem(key).ifPresent(problem -> {
+        throw new PlanException(source, 0, where, problem);
+      });
+      PropertyRules.valueProblem(key, value).ifPresent(problem -> {
+        throw new PlanException(source, 0, where, problem);
+      });
+      String earlier = writtenAs.putIfAbsent(key, written);
+      if (earlier != null) {
+        throw new PlanException(source, 0, where, "the same property as --set " + earlier + " (threads is another"
+            + " name for threadcount); give one of them");
+      }
+      out.put(key, value);
+    });
+    return out;
+  }
+
+  /**
+   * The dimensions without the properties {@code --set} fixes: a swept property takes its one value in every cell.
+   * A member of a zip group cannot be fixed alone (the group's other values were chosen with it).
+   */
+  private List<Dimension> withoutSet(List<Dimension> dimensions, Map<String, String> set) {
+    List<Dimension> out = new ArrayList<>();
+    for (Dimension d : dimensions) {
+      List<String> fixed = d.keys().stream().filter(set::containsKey).toList();
+      if (fixed.isEmpty()) {
+        out.add(d);
+      } else if (d.keys().size() > 1) {
+        throw new PlanException(source, 0, "--set " + fixed.get(0), "varies together with " + String.join(", ",
+            d.keys().stream().filter(k -> !fixed.contains(k)).toList()) + " in a zip group of the plan; --set fixes a"
+            + " swept or fixed property, not one member of a zip group (edit the group instead)");
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, List<String>> withoutKeys(Map<String, List<String>> properties, Map<String, String> set) {
+    Map<String, List<String>> out = new LinkedHashMap<>(properties);
+    out.keySet().removeAll(set.keySet());
+    return out;
   }
 
   private String uniqueName(Section item, Map<String, Integer> lines, String what) {
@@ -247,6 +413,19 @@ public final class PlanLoader {
     } catch (IllegalArgumentException e) {
       throw target.error(entry, e.getMessage());
     }
+    return checkedUri(uri, template, problem -> target.error(entry, problem));
+  }
+
+  /** A connection string given with {@code --uri}: checked as the plan's, a problem named after the option. */
+  private String checkedUri(String uri, String option) {
+    return checkedUri(uri, uri, problem -> new PlanException(source, 0, option, problem));
+  }
+
+  /**
+   * {@code uri} once it is known to be usable; {@code shown} is what a message may quote of it (masked), and
+   * {@code error} makes the exception for a problem.
+   */
+  private String checkedUri(String uri, String shown, java.util.function.Function<String, PlanException> error) {
     // from here on every masked line of this process hides this password, in a connection string or not
     UriMasker.remember(uri);
     if (uri.equals(Target.EMBEDDED)) {
@@ -255,12 +434,12 @@ public final class PlanLoader {
     if (!uri.startsWith("mongodb://") && !uri.startsWith("mongodb+srv://")) {
       // only the scheme is echoed: the masker knows MongoDB URIs, and this one is something else
       int scheme = uri.indexOf("://");
-      String shown = scheme > 0 ? "the scheme '" + uri.substring(0, scheme + 3) + "'" : "the value";
-      throw target.error(entry, shown + " is not a MongoDB connection string; expected " + URI_RULE);
+      String what = scheme > 0 ? "the scheme '" + uri.substring(0, scheme + 3) + "'" : "the value";
+      throw error.apply(what + " is not a MongoDB connection string; expected " + URI_RULE);
     }
     Optional<String> option = UriOptions.problem(uri);
     if (option.isPresent()) {
-      throw target.error(entry, maskedIn(option.get(), uri));
+      throw error.apply(maskedIn(option.get(), uri));
     }
     if (uri.startsWith("mongodb://")) {
       // mongodb+srv:// is left to the run: parsing it queries DNS
@@ -271,13 +450,13 @@ public final class PlanLoader {
         for (String secret : UriMasker.passwords(uri)) {
           why = why.replace(secret, UriMasker.MASK);
         }
-        throw target.error(entry, "'" + UriMasker.mask(template) + "' is not a valid connection string (" + why
+        throw error.apply("'" + UriMasker.mask(shown) + "' is not a valid connection string (" + why
             + "); expected " + URI_RULE);
       }
     }
     Optional<String> combination = UriOptions.combinationProblem(uri);
     if (combination.isPresent()) {
-      throw target.error(entry, "'" + UriMasker.mask(template) + "' is not usable: " + maskedIn(combination.get(), uri));
+      throw error.apply("'" + UriMasker.mask(shown) + "' is not usable: " + maskedIn(combination.get(), uri));
     }
     return uri;
   }
@@ -340,9 +519,17 @@ public final class PlanLoader {
     String written = scenario.text(entry, "the path of a YCSB workload file");
     Path dir = source.toAbsolutePath().getParent();
     Path resolved = dir.resolve(written).normalize();
-    if (!Files.isRegularFile(resolved) || !Files.isReadable(resolved)) {
-      throw scenario.error(entry, "workload file " + resolved + " does not exist or is not readable; expected a"
-          + " YCSB workload file (relative paths start from the plan's directory, " + dir + ")");
+    if (!readable(resolved)) {
+      Optional<Path> project = projectWorkload(written);
+      if (project.isEmpty()) {
+        throw scenario.error(entry, "workload file " + resolved + " does not exist or is not readable; expected a"
+            + " YCSB workload file (a relative path is looked up in the plan's directory, " + dir + ", then in the"
+            + " project's workloads/plans/ and workloads/" + ProjectWorkloads.directory().map(w -> ", " + w)
+            .orElse(" (not found from here)") + ")");
+      }
+      resolved = project.get();
+      notes.add(scenario.keyPath("workload") + " (line " + entry.line() + "): " + written + " is not beside the plan;"
+          + " using the project's " + resolved);
     }
     // read as YCSB reads it (Properties.load of the bytes): a malformed unicode escape stops YCSB with a stack trace
     try (java.io.InputStream in = Files.newInputStream(resolved)) {
@@ -352,6 +539,29 @@ public final class PlanLoader {
           + e.getMessage() + "); expected a Java properties file of key=value lines");
     }
     return resolved;
+  }
+
+  private static boolean readable(Path file) {
+    return Files.isRegularFile(file) && Files.isReadable(file);
+  }
+
+  /**
+   * A relative workload path the plan's directory lacks, looked up in the project: as if the plan were still
+   * in {@code workloads/plans/} (the shipped plans' {@code ../rw-95-5}), then in {@code workloads/} itself
+   * ({@code workloada}).
+   */
+  private static Optional<Path> projectWorkload(String written) {
+    Path path;
+    try {
+      path = Path.of(written);
+    } catch (java.nio.file.InvalidPathException e) {
+      return Optional.empty();
+    }
+    if (path.isAbsolute()) {
+      return Optional.empty();
+    }
+    return ProjectWorkloads.directory().flatMap(w -> java.util.stream.Stream.of(w.resolve("plans"), w)
+        .map(d -> d.resolve(path).normalize()).filter(PlanLoader::readable).findFirst());
   }
 
   // ---- report

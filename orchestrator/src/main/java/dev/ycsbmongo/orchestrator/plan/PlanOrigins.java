@@ -48,10 +48,11 @@ public final class PlanOrigins {
     }
     // a preparing load takes only the data-shaping values of its first scenario
     boolean fromScenario = !preparingLoad || PropertyRules.DATA_SHAPING.contains(key);
-    if (s >= 0 && fromScenario && plan.scenarios().get(s).properties().containsKey(key)) {
+    if (s >= 0 && fromScenario && plan.scenario(phase.scenario()).map(x -> x.properties().containsKey(key))
+        .orElse(false)) {
       return find("scenarios[" + s + "].properties", key);
     }
-    if (t >= 0 && plan.targets().get(t).properties().containsKey(key)) {
+    if (t >= 0 && plan.target(phase.target()).map(x -> x.properties().containsKey(key)).orElse(false)) {
       return find("targets[" + t + "].properties", key);
     }
     Optional<Origin> swept = find("sweep", key);
@@ -103,21 +104,19 @@ public final class PlanOrigins {
     return Optional.empty();
   }
 
+  /** The scenario's place in the file (not in the plan: --only may have left some out). */
   private int scenarioIndex(Phase phase) {
-    for (int i = 0; i < plan.scenarios().size(); i++) {
-      if (plan.scenarios().get(i).name().equals(phase.scenario())) {
-        return i;
-      }
-    }
-    return -1;
+    return lines.place("scenarios", phase.scenario()).orElseGet(() -> indexOf(plan.scenarios().stream()
+        .map(Scenario::name).toList(), phase.scenario()));
   }
 
   private int targetIndex(Phase phase) {
-    for (int i = 0; i < plan.targets().size(); i++) {
-      if (plan.targets().get(i).name().equals(phase.target())) {
-        return i;
-      }
-    }
-    return -1;
+    return lines.place("targets", phase.target()).orElseGet(() -> indexOf(plan.targets().stream()
+        .map(Target::name).toList(), phase.target()));
+  }
+
+  /** Without lines (a plan built in code), the place in the plan. */
+  private static int indexOf(List<String> names, String name) {
+    return names.indexOf(name);
   }
 }

@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * A workload: a YCSB workload file and/or properties (e.g. a read:write mix).
  *
- * @param workload the workload file (absolute; relative paths in the plan start from the plan's directory)
+ * @param workload the workload file (absolute; a relative path in the plan is looked up beside the plan, then in the
+ *     project's workloads/plans/ and workloads/)
  * @param properties YCSB properties; a list of several values makes the property a dimension
  */
 public record Scenario(String name, ScenarioKind kind, Optional<Path> workload, Map<String, List<String>> properties) {

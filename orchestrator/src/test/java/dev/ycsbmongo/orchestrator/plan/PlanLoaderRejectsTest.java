@@ -276,7 +276,8 @@ class PlanLoaderRejectsTest {
         scenarios:
           - name: a
         """, "plan.yaml:4: targets[0].uri: environment variable MONGO_PASSWORD is not set; it is referenced as"
-        + " ${MONGO_PASSWORD}");
+        + " ${MONGO_PASSWORD}; export it, give the connection string with --uri local=URI (or --uri-file FILE), or"
+        + " leave the target out with --only target=NAME");
   }
 
   @Test
@@ -542,11 +543,12 @@ class PlanLoaderRejectsTest {
   void rejectsMissingWorkloadFileWithResolvedPath(@TempDir Path dir) throws IOException {
     Path plan = dir.resolve("plans/study.yaml");
     Files.createDirectories(plan.getParent());
-    Files.writeString(plan, BASE + "    workload: ../workloads/rw-50-50\n");
+    Files.writeString(plan, BASE + "    workload: ../workloads/no-such-mix\n");
     PlanException e = assertThrows(PlanException.class, () -> PlanLoader.load(plan, ENV));
-    assertEquals(plan + ":7: scenarios[0].workload: workload file " + dir.resolve("workloads/rw-50-50")
-        + " does not exist or is not readable; expected a YCSB workload file (relative paths start from the plan's"
-        + " directory, " + plan.getParent() + ")", e.getMessage());
+    assertEquals(plan + ":7: scenarios[0].workload: workload file " + dir.resolve("workloads/no-such-mix")
+        + " does not exist or is not readable; expected a YCSB workload file (a relative path is looked up in the"
+        + " plan's directory, " + plan.getParent() + ", then in the project's workloads/plans/ and workloads/, "
+        + ProjectWorkloads.directory().orElseThrow() + ")", e.getMessage());
   }
 
   @Test
@@ -556,8 +558,9 @@ class PlanLoaderRejectsTest {
     Files.writeString(plan, BASE + "    workload: workloads\n");
     PlanException e = assertThrows(PlanException.class, () -> PlanLoader.load(plan, ENV));
     assertEquals(plan + ":7: scenarios[0].workload: workload file " + dir.resolve("workloads")
-        + " does not exist or is not readable; expected a YCSB workload file (relative paths start from the plan's"
-        + " directory, " + dir + ")", e.getMessage());
+        + " does not exist or is not readable; expected a YCSB workload file (a relative path is looked up in the"
+        + " plan's directory, " + dir + ", then in the project's workloads/plans/ and workloads/, "
+        + ProjectWorkloads.directory().orElseThrow() + ")", e.getMessage());
   }
 
   // ---- documents
