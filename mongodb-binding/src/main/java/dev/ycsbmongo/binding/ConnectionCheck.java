@@ -156,6 +156,7 @@ public final class ConnectionCheck {
     private void evaluate() {
       boolean anyMismatch = false;
       Throwable firstFailure = null;
+      String failedAddress = null;
       for (Optional<ServerDescription> d : hosts.values()) {
         if (d.isEmpty()) {
           return;  // a host has not answered yet
@@ -163,7 +164,10 @@ public final class ConnectionCheck {
         if (mismatch(d.get())) {
           anyMismatch = true;
         } else if (d.get().getException() != null) {
-          firstFailure = firstFailure == null ? d.get().getException() : firstFailure;
+          if (firstFailure == null) {
+            firstFailure = d.get().getException();
+            failedAddress = d.get().getAddress().toString();
+          }
         } else {
           return;  // a usable host: the ping decides
         }
@@ -171,7 +175,7 @@ public final class ConnectionCheck {
       if (anyMismatch) {
         failed.complete(mismatchCause());
       } else if (firstFailure != null) {
-        failed.complete(cause(firstFailure));
+        failed.complete(cause(firstFailure, failedAddress));
       }
     }
 
@@ -191,13 +195,18 @@ public final class ConnectionCheck {
     }
 
     String cause(Throwable t) {
+      return cause(t, null);
+    }
+
+    /** {@code address}: the host {@code t} came from, when known, so the cause can name it. */
+    String cause(Throwable t, String address) {
       synchronized (hosts) {
         if (hosts.values().stream().anyMatch(d -> d.isPresent() && mismatch(d.get()))) {
           return mismatchCause();
         }
       }
       Boolean tls = config.connectionString().getSslEnabled();
-      return ConnectionFailure.cause(t, tls != null && tls, config.connectTimeoutMs());
+      return ConnectionFailure.cause(t, tls != null && tls, config.connectTimeoutMs(), address);
     }
   }
 }

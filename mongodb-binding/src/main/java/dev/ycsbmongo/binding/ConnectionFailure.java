@@ -48,6 +48,14 @@ public final class ConnectionFailure {
   }
 
   /**
+   * As {@link #cause(Throwable, boolean, long)}, naming {@code address} ("HOST:PORT", the host whose
+   * connection failed, when the caller knows it) where the driver's text does not name one.
+   */
+  public static String cause(Throwable failure, boolean tls, long connectTimeoutMs, String address) {
+    return diagnose(failure, tls, connectTimeoutMs, address).cause();
+  }
+
+  /**
    * A cause and whether waiting for the server can cure it: a refused or silent server may come
    * back, a wrong password or a server that speaks another protocol will not.
    */
@@ -56,6 +64,10 @@ public final class ConnectionFailure {
 
   /** As {@link #cause}, with whether waiting for the server can cure it. */
   public static Diagnosis diagnose(Throwable failure, boolean tls, long connectTimeoutMs) {
+    return diagnose(failure, tls, connectTimeoutMs, null);
+  }
+
+  private static Diagnosis diagnose(Throwable failure, boolean tls, long connectTimeoutMs, String knownAddress) {
     String text = describeChain(failure);
     String lower = text.toLowerCase(Locale.ROOT);
     if (lower.contains("mongosecurityexception") || lower.contains("exception authenticating")
@@ -65,17 +77,18 @@ public final class ConnectionFailure {
     Matcher garbage = NOT_A_REPLY.matcher(text);
     if (garbage.find()) {
       Matcher address = ADDRESS.matcher(text);
-      String host = address.find() ? "the server at " + address.group(1) : "the server";
+      String host = address.find() ? "the server at " + address.group(1)
+          : knownAddress != null ? "the server at " + knownAddress : "the server";
       String reason = garbage.group(1).trim();
       reason = reason.length() > 160 ? reason.substring(0, 157) + "..." : reason;
       return new Diagnosis(host + " answered with something that is not a MongoDB reply (" + UriMasker.mask(reason)
           + ")", true);
     }
-    return new Diagnosis(transientCause(text, lower, failure, tls, connectTimeoutMs), false);
+    return new Diagnosis(transientCause(text, lower, failure, tls, connectTimeoutMs, knownAddress), false);
   }
 
   private static String transientCause(String text, String lower, Throwable failure, boolean tls,
-      long connectTimeoutMs) {
+      long connectTimeoutMs, String knownAddress) {
     if (lower.contains("javax.net.ssl.")) {
       Matcher m = SSL_MESSAGE.matcher(text);
       String detail = m.find() ? m.group(1).trim() : "";
@@ -87,7 +100,7 @@ public final class ConnectionFailure {
       return "unknown host" + (m.find() ? " " + m.group(1).trim() : "") + ": the name does not resolve";
     }
     if (lower.contains("connection refused")) {
-      return refused("that host and port");
+      return refused(knownAddress != null ? knownAddress : "that host and port");
     }
     if (lower.contains("connect timed out")) {
       return "no answer to the TCP connection attempt within connectTimeoutMs=" + connectTimeoutMs

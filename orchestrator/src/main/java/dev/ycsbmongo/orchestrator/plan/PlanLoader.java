@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 public final class PlanLoader {
 
   static final List<String> TOP_KEYS = List.of("name", "description", "properties", "sweep", "zip", "targets",
-      "scenarios", "execution", "report");
+      "scenarios", "execution", "report", CustomKeys.KEY);
   static final List<String> REPORT_KEYS = List.of("compare", "describes", "charts", "tables");
   static final List<String> COMPARE_KEYS = List.of("by", "differing", "rangesOver");
   static final List<String> CHART_KEYS = List.of("splitBy", "colourBy");
@@ -117,7 +117,7 @@ public final class PlanLoader {
       throw new PlanException(source, root.line(), null, "expected a map with at least name, targets and"
           + " scenarios at the top level, found " + root.describe());
     }
-    Section top = Section.of(source, "", root).allow(TOP_KEYS);
+    Section top = CustomKeys.read(Section.of(source, "", root).allow(TOP_KEYS));
     String name = name(top);
     String description = top.optionalText("description", "free text").orElse("");
     Map<String, String> set = setValues();
@@ -199,7 +199,7 @@ public final class PlanLoader {
             + e.value().describe());
       }
       for (int i = 0; i < groups.items().size(); i++) {
-        dimensions.add(zipGroup(Section.of(source, "zip[" + i + "]", groups.items().get(i)), varied));
+        dimensions.add(zipGroup(top.at("zip[" + i + "]", groups.items().get(i)), varied));
       }
     });
     return dimensions;
@@ -266,7 +266,7 @@ public final class PlanLoader {
     List<Section> sections = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
-      Section t = Section.of(source, "targets[" + i + "]", items.get(i)).allow(TARGET_KEYS);
+      Section t = top.at("targets[" + i + "]", items.get(i)).allow(TARGET_KEYS);
       names.add(uniqueName(t, lines, "target"));
       sections.add(t);
     }
@@ -483,7 +483,7 @@ public final class PlanLoader {
     Map<String, Integer> lines = new HashMap<>();
     List<Node> items = items(top, "scenarios", "scenarios (maps with a name)");
     for (int i = 0; i < items.size(); i++) {
-      Section s = Section.of(source, "scenarios[" + i + "]", items.get(i)).allow(SCENARIO_KEYS);
+      Section s = top.at("scenarios[" + i + "]", items.get(i)).allow(SCENARIO_KEYS);
       String name = uniqueName(s, lines, "scenario");
       ScenarioKind kind = s.entry("kind").map(e -> kind(s, e)).orElse(ScenarioKind.RUN);
       if (kind == ScenarioKind.CONNECTIONS && s.entry("workload").isPresent()) {

@@ -45,7 +45,7 @@ final class PropertyMapReader {
     for (Node.Entry entry : map.entries()) {
       String path = map.keyPath(entry.key());
       String key = PropertyRules.normalise(entry.key());
-      PropertyRules.keyProblem(key).ifPresent(problem -> {
+      PropertyRules.formProblem(key).ifPresent(problem -> {
         throw map.error(entry.line(), path, problem);
       });
       Prop earlier = props.get(key);
@@ -54,6 +54,10 @@ final class PropertyMapReader {
             + "): threads is another name for threadcount; give one of them");
       }
       props.put(key, new Prop(key, path, entry.line(), values(map, entry, path, key, values)));
+      // after the values: a nested map under an unknown key says so first (mongodb: {writeConcern: ...})
+      PropertyRules.unknownKeyProblem(key, map.customKeys()).ifPresent(problem -> {
+        throw map.error(entry.line(), path, problem);
+      });
     }
     return props;
   }

@@ -4,11 +4,13 @@ import dev.ycsbmongo.binding.BindingSettings;
 import dev.ycsbmongo.binding.CoreProperties;
 import dev.ycsbmongo.binding.InvalidSettingException;
 import dev.ycsbmongo.binding.Keys;
+import dev.ycsbmongo.binding.YcsbKeys;
 import dev.ycsbmongo.orchestrator.capacity.CapacitySpec;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * Which YCSB properties a plan may set, and the values it may give them. Checked when the plan is
@@ -31,7 +33,17 @@ public final class PropertyRules {
       "fieldlength", "minfieldlength", "fieldlengthdistribution", "fieldnameprefix", "table", Keys.DATABASE,
       "zeropadding", "insertorder");
 
+  /** What a plan may set, as it would write it: the "did you mean" candidates for an unknown key. */
+  private static final List<String> SETTABLE = settable();
+
   private PropertyRules() {
+  }
+
+  private static List<String> settable() {
+    List<String> keys = new java.util.ArrayList<>(List.of(CellProperty.THREADS.word(), CLIENTS));
+    YcsbKeys.ycsb0170().stream().filter(k -> !ORCHESTRATOR_OWNED.contains(k)).forEach(keys::add);
+    YcsbKeys.binding().stream().filter(k -> !k.equals(Keys.URL)).forEach(keys::add);
+    return List.copyOf(keys);
   }
 
   /** True for the keys the orchestrator acts on itself and never passes to YCSB. */
@@ -44,8 +56,21 @@ public final class PropertyRules {
     return CellProperty.propertyKey(key);
   }
 
-  /** Why {@code key} (normalised) may not be set in a plan, if it may not. */
+  /** Why {@code key} (normalised) may not be set in a plan that declares no custom keys, if it may not. */
   static Optional<String> keyProblem(String key) {
+    return keyProblem(key, Set.of());
+  }
+
+  /**
+   * Why {@code key} (normalised) may not be set in a plan, if it may not; {@code customKeys}: the plan's
+   * {@code customKeys}, keys of its own workload class that neither YCSB 0.17.0 nor the binding reads.
+   */
+  static Optional<String> keyProblem(String key, Set<String> customKeys) {
+    return formProblem(key).or(() -> unknownKeyProblem(key, customKeys));
+  }
+
+  /** Why {@code key} (normalised) may not be set, the unknown keys left aside: a key of the wrong family or owner. */
+  static Optional<String> formProblem(String key) {
     if (key.equals(Keys.URL)) {
       return Optional.of("connection strings do not go in properties; put the connection string in targets[].uri");
     }
@@ -67,6 +92,19 @@ public final class PropertyRules {
       List<String> accepted = Keys.allMongodb().stream().filter(k -> !k.equals(Keys.URL)).toList();
       return Optional.of("unknown mongodb.* property; accepted: " + String.join(", ", accepted)
           + Section.didYouMean(key, accepted));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why {@code key} is unknown, when it is: neither YCSB 0.17.0, the binding, the orchestrator nor the plan's
+   * {@code customKeys} reads it.
+   */
+  static Optional<String> unknownKeyProblem(String key, Set<String> customKeys) {
+    if (!YcsbKeys.known(key) && !orchestratorOnly(key) && !customKeys.contains(key)) {
+      return Optional.of("unknown property: neither YCSB 0.17.0 (Client, CoreWorkload, measurements) nor the"
+          + " binding reads it, so YCSB would ignore it" + Section.didYouMean(key, SETTABLE)
+          + "; a key of your own workload class: list it in the plan's " + CustomKeys.KEY);
     }
     return Optional.empty();
   }

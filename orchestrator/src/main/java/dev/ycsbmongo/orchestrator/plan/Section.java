@@ -4,6 +4,7 @@ import dev.ycsbmongo.binding.DidYouMean;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One map of a plan file (the top level, a target, {@code execution}, ...) with the key path it
@@ -14,19 +15,40 @@ final class Section {
   private final Path source;
   private final String path;
   private final Node.Mapping map;
+  /** The plan's {@code customKeys}: property keys its property maps accept beside YCSB's and the binding's. */
+  private final Set<String> customKeys;
 
-  private Section(Path source, String path, Node.Mapping map) {
+  private Section(Path source, String path, Node.Mapping map, Set<String> customKeys) {
     this.source = source;
     this.path = path;
     this.map = map;
+    this.customKeys = Set.copyOf(customKeys);
   }
 
   /** The map at {@code path}; anything else is an error at its line. */
   static Section of(Path source, String path, Node node) {
+    return of(source, path, node, Set.of());
+  }
+
+  private static Section of(Path source, String path, Node node, Set<String> customKeys) {
     if (node instanceof Node.Mapping m) {
-      return new Section(source, path, m);
+      return new Section(source, path, m, customKeys);
     }
     throw new PlanException(source, node.line(), path, "expected a map, found " + node.describe());
+  }
+
+  /** This map, its property maps accepting {@code keys} too (and those of every map read from it). */
+  Section withCustomKeys(Set<String> keys) {
+    return new Section(source, path, map, keys);
+  }
+
+  Set<String> customKeys() {
+    return customKeys;
+  }
+
+  /** Another map of the same plan at {@code path} (a list item), with this one's custom keys. */
+  Section at(String path, Node node) {
+    return of(source, path, node, customKeys);
   }
 
   /** Rejects every key outside {@code allowed}, suggesting the closest allowed one. */
@@ -74,7 +96,7 @@ final class Section {
   }
 
   Section child(Node.Entry entry) {
-    return of(source, keyPath(entry.key()), entry.value());
+    return of(source, keyPath(entry.key()), entry.value(), customKeys);
   }
 
   String keyPath(String key) {

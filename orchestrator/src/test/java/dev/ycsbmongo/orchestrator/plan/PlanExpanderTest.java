@@ -426,6 +426,7 @@ class PlanExpanderTest {
         targets: [{name: local, uri: 'mongodb://u:${PW}@h:27017/ycsb'}]
         scenarios: [{name: a, workload: rw, properties: {zeta: 1, alpha: 2}}]
         execution: {phaseTimeout: 30m, maxErrorRate: 5%, warmup: {operationcount: 1}, repetitions: 2}
+        customKeys: [zeta, alpha]
         """, dir.resolve("plan.yaml"), Map.of("PW", "s3cret"));
     Matrix m = PlanExpander.expand(plan);
     assertEquals(IntStream.rangeClosed(1, 4).boxed().toList(), m.phases().stream().map(Phase::index).toList());

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +39,7 @@ class PlanLoaderRejectsTest {
   @Test
   void rejectsUnknownTopLevelKeyWithDidYouMean() {
     assertRejected("name: q\nscenarois: []\n", "plan.yaml:2: scenarois: unknown key; accepted: name, description,"
-        + " properties, sweep, zip, targets, scenarios, execution, report (did you mean 'scenarios'?)");
+        + " properties, sweep, zip, targets, scenarios, execution, report, customKeys (did you mean 'scenarios'?)");
   }
 
   @Test
@@ -77,7 +78,7 @@ class PlanLoaderRejectsTest {
   @Test
   void rejectsUnknownKeyWithoutSuggestionWhenNothingIsClose() {
     assertRejected("name: q\nhardware: x\n", "plan.yaml:2: hardware: unknown key; accepted: name, description,"
-        + " properties, sweep, zip, targets, scenarios, execution, report");
+        + " properties, sweep, zip, targets, scenarios, execution, report, customKeys");
   }
 
   // ---- missing required keys
@@ -372,6 +373,51 @@ class PlanLoaderRejectsTest {
         + " 'mongodb.writeConcern'?)");
   }
 
+  // ---- YCSB keys: YCSB 0.17.0's, the binding's, the orchestrator's, or the plan's customKeys
+
+  @Test
+  void rejectsAMisspeltYcsbKeyWithDidYouMean() {
+    // YCSB ignores what it does not read: the run would have no time limit at all
+    assertRejected(BASE + "properties:\n  maxexecutiontme: 40\n", "plan.yaml:8: properties.maxexecutiontme:"
+        + " unknown property: neither YCSB 0.17.0 (Client, CoreWorkload, measurements) nor the binding reads it,"
+        + " so YCSB would ignore it (did you mean 'maxexecutiontime'?); a key of your own workload class: list it"
+        + " in the plan's customKeys");
+  }
+
+  @Test
+  void rejectsUnknownKeysInEveryPropertyMap() {
+    assertRejected(BASE + "    properties:\n      readproportoin: 0.5\n", "plan.yaml:8:"
+        + " scenarios[0].properties.readproportoin: unknown property: neither YCSB 0.17.0 (Client, CoreWorkload,"
+        + " measurements) nor the binding reads it, so YCSB would ignore it (did you mean 'readproportion'?);"
+        + " a key of your own workload class: list it in the plan's customKeys");
+    assertRejected(BASE + "sweep:\n  thread: [1, 2]\n", "plan.yaml:8: sweep.thread: unknown property: neither"
+        + " YCSB 0.17.0 (Client, CoreWorkload, measurements) nor the binding reads it, so YCSB would ignore it"
+        + " (did you mean 'threads'?); a key of your own workload class: list it in the plan's customKeys");
+    assertRejected(BASE + "execution:\n  load:\n    properties: {zeropading: 3}\n", "plan.yaml:9:"
+        + " execution.load.properties.zeropading: unknown property: neither YCSB 0.17.0 (Client, CoreWorkload,"
+        + " measurements) nor the binding reads it, so YCSB would ignore it (did you mean 'zeropadding'?);"
+        + " a key of your own workload class: list it in the plan's customKeys");
+  }
+
+  @Test
+  void acceptsTheKeysAPlanDeclaresInTargetsAndZipsToo() {
+    Plan plan = PlanLoader.load(BASE + "customKeys: [acme.zones, acme.skew]\nproperties:\n  acme.zones: 3\n"
+        + "zip:\n  - {acme.skew: [1, 2], threads: [1, 2]}\n", Path.of("plan.yaml"), ENV);
+    assertEquals("3", plan.properties().get("acme.zones"));
+    assertEquals(List.of("acme.skew", "threadcount"), plan.dimensions().get(0).keys());
+  }
+
+  @Test
+  void rejectsCustomKeysThatAreKnownOrMalformed() {
+    assertRejected(BASE + "customKeys: [acme.zones, maxexecutiontime]\n", "plan.yaml:7: customKeys[1]:"
+        + " 'maxexecutiontime' is a key YCSB, the binding or the orchestrator reads, checked as such; list only keys"
+        + " of your own workload class here");
+    assertRejected(BASE + "customKeys: acme.zones\n", "plan.yaml:7: customKeys: expected a list of property keys,"
+        + " e.g. customKeys: [mycompany.zones], found the text 'acme.zones'");
+    assertRejected(BASE + "customKeys: [a, a]\n", "plan.yaml:7: customKeys[1]: 'a' is listed twice; expected"
+        + " each key once");
+  }
+
   @Test
   void rejectsInvalidWriteConcernInASweepWithTheBindingsMessage() {
     assertRejected(BASE + "sweep:\n  mongodb.writeConcern: [1, majorty]\n", "plan.yaml:8:"
@@ -622,7 +668,7 @@ class PlanLoaderRejectsTest {
         """);
     PlanException e = assertThrows(PlanException.class, () -> PlanLoader.load(plan, ENV));
     assertEquals(plan + ":5: exectuion: unknown key; accepted: name, description, properties, sweep, zip, targets,"
-        + " scenarios, execution, report (did you mean 'execution'?)", e.getMessage());
+        + " scenarios, execution, report, customKeys (did you mean 'execution'?)", e.getMessage());
   }
 
   @Test
