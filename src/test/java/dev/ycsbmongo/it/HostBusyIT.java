@@ -91,7 +91,7 @@ class HostBusyIT {
     assertTrue(md.contains("\n## Client host\n"), md);
     assertTrue(md.contains("\n1 cell was run while other work used the client host's cores"), md);
     String csv = Files.readString(runDir.resolve("summary.csv"), StandardCharsets.UTF_8);
-    assertTrue(csv.lines().findFirst().orElseThrow().contains(",host_others_share,host_steal_share,host_our_share,"),
+    assertTrue(csv.lines().findFirst().orElseThrow().contains(",host_others_pct,host_steal_pct,host_our_pct,"),
         csv);
   }
 }

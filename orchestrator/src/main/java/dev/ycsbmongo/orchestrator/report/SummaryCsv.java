@@ -6,97 +6,124 @@ import dev.ycsbmongo.orchestrator.results.PhaseResult;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * {@code summary.csv}: one raw row per phase (the last record of each), every phase kind, for
- * spreadsheets and scripts. Plain numbers (no grouping), Locale.ROOT, RFC 4180 quoting, {@code \n}
- * line ends; an absent figure is an empty field. The server sampler's and the connection stress's
- * columns appear only when some phase of the run has them, so a run without them keeps its old shape.
- * Column names are unique. The client figures come in both definitions ({@link FigureWindow}), named by a
- * {@code _whole} or {@code _steady} before the unit: {@code throughput_whole_ops_per_sec} is YCSB's own [OVERALL]
- * Throughput, {@code throughput_steady_ops_per_sec} the steady window's successful operations per second;
- * {@code read_avg_*} and {@code write_avg_*} are RAL and WAL (READ; the count-weighted writes). A phase without a
- * steady window has its {@code _steady} columns empty. Each steady figure with an interval (throughput, read and
- * write average and p99) is followed by its 95% interval's ends, {@code <column>_ci_low} and {@code _ci_high}, empty
- * where the record holds none (records written before intervals, windows too short, replayed figures). {@code operations_executed} is what YCSB ran (failed
- * operations included, a read-modify-write once) and {@code time_bounded} whether maxexecutiontime ended the
- * phase before its configured count. {@code op_<operation>_*} are each operation YCSB measured, over
- * {@code window} (steady, or full when the phase had no steady window). {@code clients}
- * is the phase's client processes (every row); {@code start_skew_ms} and {@code outlier_clients} are filled
- * for cells driven by several clients only (their phase directories' clients.csv has every client's row).
- * {@code host_*} are what the client host did during the phase ({@link HostCsvColumns}), when it was watched.
+ * {@code summary.csv}: one raw row per phase (the last record of each), every phase kind, for spreadsheets,
+ * notebooks and warehouses. Plain numbers (no grouping), Locale.ROOT, RFC 4180 quoting, {@code \n} line ends; an
+ * absent figure is an empty field. Column names are unique snake_case (no dots: a warehouse takes them as they
+ * are), and every run has the same columns in the same order ({@link #FIXED}): a tool reads any run's file
+ * with one mapping. Only two groups follow them and depend on the run: each coordinate the plan swept other
+ * than threads and clients ({@code coord_<name>}, e.g. {@code coord_server_chaining_allowed}), then any operation
+ * YCSB measured beyond its six.
+ *
+ * <p>Units are in the names, one per kind: {@code _pct} percent (never a fraction), {@code _s} seconds for a span
+ * of time, {@code _us} microseconds for a latency, {@code _bytes}, {@code _ops_per_sec}; a count has none.
+ * The client figures come in both definitions ({@link FigureWindow}), named by a {@code _whole} or {@code _steady}
+ * before the unit: {@code throughput_whole_ops_per_sec} is YCSB's own [OVERALL] Throughput,
+ * {@code throughput_steady_ops_per_sec} the steady window's successful operations per second; {@code read_avg_*}
+ * and {@code write_avg_*} are RAL and WAL (READ; the count-weighted writes). A phase without a steady window has
+ * its {@code _steady} columns empty. Each steady figure with an interval (throughput, read and write average and
+ * p99) is followed by its 95% interval's ends, {@code <column>_ci_low} and {@code _ci_high}, empty where the record
+ * holds none. {@code operations_executed} is what YCSB ran (failed operations included, a read-modify-write once)
+ * and {@code time_bounded} whether maxexecutiontime ended the phase before its configured count.
+ * {@code op_<operation>_*} are each operation over {@code window} (steady, or full when the phase had no steady
+ * window). {@code threads} and {@code clients} are what drove the phase, in every row whether or not the plan
+ * swept them; {@code start_skew_s} and {@code outlier_clients} are filled for cells driven by several clients only.
+ * The server's, the connection stress's, the stability's and the client host's columns ({@code host_*},
+ * {@link HostCsvColumns}) are empty where the phase has none.
  */
 public final class SummaryCsv {
 
   /** Starts the per-operation columns ({@code op_read_count}, {@code op_read_modify_write_p99_us}, ...). */
   static final String OP_PREFIX = "op_";
 
+  /** The operations YCSB measures, in its order: each has its {@code op_} columns in every run. */
+  static final List<String> OPERATIONS = List.of("READ", "UPDATE", "INSERT", "SCAN", "DELETE", "READ-MODIFY-WRITE");
+
+  /** Starts the columns of a swept coordinate ({@code coord_recordcount}). */
+  static final String COORD_PREFIX = "coord_";
+
+  /** Every run's columns, in order: what precedes the swept coordinates. */
+  public static final List<String> FIXED = fixedHead();
+
+  /** Coordinates with a fixed column of their own ({@code threads}, {@code clients}). */
+  private static final Set<String> OWN_COLUMN = Set.of("threadcount", "threads", "clients");
+
   private SummaryCsv() {
+  }
+
+  private static List<String> fixedHead() {
+    List<String> header = new ArrayList<>(List.of("run_id", "start_time", "target", "scenario", "threads", "clients",
+        "repetition", "phase_index", "phase_id", "kind", "measured", "status", "cause", "end_time", "runtime_s",
+        "operations_executed", "time_bounded"));
+    for (FigureWindow fw : FigureWindow.values()) {
+      header.addAll(windowHead(fw));
+    }
+    header.add("window");
+    OPERATIONS.forEach(op -> header.addAll(opHead(op)));
+    header.addAll(List.of("start_skew_s", "outlier_clients", "server_version", "topology", "embedded"));
+    header.addAll(ServerCsvColumns.HEAD);
+    header.addAll(ConnectionCsvColumns.HEAD);
+    header.addAll(StabilityCsvColumns.HEAD);
+    header.addAll(HostCsvColumns.HEAD);
+    header.addAll(List.of("verification", "unconfirmed"));
+    return List.copyOf(header);
+  }
+
+  /** An operation's columns: prefixed, else the READ operation's would repeat read_avg_*_us above. */
+  private static List<String> opHead(String op) {
+    String p = OP_PREFIX + snake(op);
+    return List.of(p + "_count", p + "_avg_us", p + "_p99_us");
+  }
+
+  /**
+   * A name as a snake_case column name: {@code server.chainingAllowed} is {@code server_chaining_allowed},
+   * {@code READ-MODIFY-WRITE} {@code read_modify_write}.
+   */
+  public static String snake(String name) {
+    String s = name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+    return s.replaceAll("^_+|_+$", "");
   }
 
   public static String render(List<PhaseResult> records) {
     List<PhaseResult> rows = Records.latest(records);
     Set<String> coords = new LinkedHashSet<>();
-    Set<String> ops = new LinkedHashSet<>();
+    Set<String> extraOps = new LinkedHashSet<>();
     for (PhaseResult r : rows) {
-      coords.addAll(r.coordinates().keySet());
+      r.coordinates().keySet().stream().filter(k -> !OWN_COLUMN.contains(k)).forEach(coords::add);
       if (r.tableWindow() != null) {
-        r.tableWindow().operationStats().forEach(o -> ops.add(o.operation()));
+        r.tableWindow().operationStats().stream().map(o -> o.operation()).filter(o -> !OPERATIONS.contains(o))
+            .forEach(extraOps::add);
       }
     }
-    List<String> header = new ArrayList<>(List.of("phase_index", "phase_id", "kind", "measured", "target", "scenario",
-        "repetition"));
-    coords.forEach(c -> header.add("coord." + c));
-    header.addAll(List.of("status", "cause", "runtime_s", "operations_executed", "time_bounded"));
-    for (FigureWindow fw : FigureWindow.values()) {
-      header.addAll(windowHead(fw));
+    List<String> header = new ArrayList<>(FIXED);
+    Map<String, String> coordColumns = new LinkedHashMap<>();
+    for (String c : coords) {
+      String column = COORD_PREFIX + snake(c);
+      while (header.contains(column)) {  // two keys that differ only in punctuation or case
+        column += "_";
+      }
+      header.add(column);
+      coordColumns.put(c, column);
     }
-    header.add("window");
-    for (String op : ops) {
-      // prefixed: the READ operation's own columns would otherwise repeat the read_avg_us/read_p99_us above
-      String p = OP_PREFIX + op.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
-      header.addAll(List.of(p + "_count", p + "_avg_us", p + "_p99_us"));
-    }
-    header.addAll(List.of("clients", "start_skew_ms", "outlier_clients"));
-    header.addAll(List.of("server_version", "topology", "embedded"));
-    boolean sampled = rows.stream().anyMatch(r -> r.serverMetrics() != null);
-    boolean stress = rows.stream().anyMatch(r -> r.connections() != null);
-    if (sampled) {
-      header.addAll(ServerCsvColumns.HEAD);
-    }
-    if (stress) {
-      header.addAll(ConnectionCsvColumns.HEAD);
-    }
-    boolean judged = rows.stream().anyMatch(r -> r.stability() != null);
-    if (judged) {
-      header.addAll(StabilityCsvColumns.HEAD);
-    }
-    // only when some phase's client host was watched, so runs recorded before the watch keep their shape (before
-    // verification and unconfirmed, which end the header wherever they appear)
-    boolean watched = rows.stream().anyMatch(r -> r.clientHostLoad() != null);
-    if (watched) {
-      header.addAll(HostCsvColumns.HEAD);
-    }
-    // only when the server was asked to confirm something, so other runs keep their shape
-    boolean checked = rows.stream().anyMatch(r -> r.serverSettings() != null && r.serverSettings().verification() != null);
-    if (checked) {
-      header.addAll(List.of("verification", "unconfirmed"));
-    }
+    extraOps.forEach(op -> header.addAll(opHead(op)));
 
     StringBuilder out = new StringBuilder();
     line(out, header);
     for (PhaseResult r : rows) {
       WindowStats w = r.tableWindow();
-      List<String> row = new ArrayList<>(List.of(Integer.toString(r.index()), r.phaseId(), r.kind().label(),
-          Boolean.toString(Records.measured(r)), r.target().name(), r.scenario(), Integer.toString(r.repetition())));
-      coords.forEach(c -> row.add(r.coordinates().getOrDefault(c, "")));
-      row.add(r.status().name());
-      row.add(r.cause() == null ? "" : r.cause());
-      row.add(num(r.runtimeSeconds()));
+      Integer threads = r.parameters().threads();
+      List<String> row = new ArrayList<>(List.of(text(r.runId()), instant(r.start()), r.target().name(), r.scenario(),
+          threads == null ? "" : Integer.toString(threads), Integer.toString(r.parameters().clients()),
+          Integer.toString(r.repetition()), Integer.toString(r.index()), r.phaseId(), r.kind().label(),
+          Boolean.toString(Records.measured(r)), r.status().name(), text(r.cause()), instant(r.end()),
+          num(r.runtimeSeconds())));
       OptionalLong ran = ExecutedOperations.of(r);
       row.add(ran.isPresent() ? Long.toString(ran.getAsLong()) : "");
       row.add(ran.isPresent() ? Boolean.toString(timeBounded(r)) : "");
@@ -104,39 +131,40 @@ public final class SummaryCsv {
         row.addAll(windowValues(fw, r));
       }
       row.add(w == null ? "" : w.window());
-      for (String op : ops) {
-        OperationStats s = w == null ? null : w.operation(op).orElse(null);
-        row.add(s == null ? "" : Long.toString(s.count()));
-        row.add(s == null ? "" : num(s.avgMicros()));
-        row.add(s == null || s.p99Micros() == null ? "" : Long.toString(s.p99Micros()));
-      }
-      row.add(Integer.toString(r.parameters().clients()));
-      row.add(r.clients() == null ? "" : Long.toString(r.clients().startSkewMillis()));
+      OPERATIONS.forEach(op -> row.addAll(opValues(w, op)));
+      row.add(r.clients() == null ? "" : String.format(Locale.ROOT, "%.3f", r.clients().startSkewMillis() / 1000.0));
       row.add(ClientsSection.outlierCount(r.clients()));
       row.add(r.server() == null || r.server().version() == null ? "" : r.server().version());
       row.add(r.server() == null ? "" : r.server().topology());
       row.add(r.server() == null ? "" : Boolean.toString(r.server().embedded()));
-      if (sampled) {
-        row.addAll(ServerCsvColumns.values(r.serverMetrics()));
-      }
-      if (stress) {
-        row.addAll(ConnectionCsvColumns.values(r.connections()));
-      }
-      if (judged) {
-        row.addAll(StabilityCsvColumns.values(r.stability()));
-      }
-      if (watched) {
-        row.addAll(HostCsvColumns.values(r.clientHostLoad()));
-      }
-      if (checked) {
-        var v = r.serverSettings() == null ? null : r.serverSettings().verification();
-        row.add(v == null ? "" : v.name());
-        row.add(r.serverSettings() == null ? "" : String.join("; ", r.serverSettings().unverified().stream()
-            .map(c -> c.subject() + "=" + c.expected() + ": " + c.why()).toList()));
-      }
+      row.addAll(ServerCsvColumns.values(r.serverMetrics()));
+      row.addAll(ConnectionCsvColumns.values(r.connections()));
+      row.addAll(StabilityCsvColumns.values(r.stability()));
+      row.addAll(HostCsvColumns.values(r.clientHostLoad()));
+      var v = r.serverSettings() == null ? null : r.serverSettings().verification();
+      row.add(v == null ? "" : v.name());
+      row.add(r.serverSettings() == null ? "" : String.join("; ", r.serverSettings().unverified().stream()
+          .map(c -> c.subject() + "=" + c.expected() + ": " + c.why()).toList()));
+      coordColumns.keySet().forEach(c -> row.add(r.coordinates().getOrDefault(c, "")));
+      extraOps.forEach(op -> row.addAll(opValues(w, op)));
       line(out, row);
     }
     return out.toString();
+  }
+
+  private static List<String> opValues(WindowStats w, String op) {
+    OperationStats s = w == null ? null : w.operation(op).orElse(null);
+    return List.of(s == null ? "" : Long.toString(s.count()), s == null ? "" : num(s.avgMicros()),
+        s == null || s.p99Micros() == null ? "" : Long.toString(s.p99Micros()));
+  }
+
+  /** ISO-8601 UTC, to the millisecond at most: {@code 2026-11-22T10:15:00Z}. */
+  static String instant(java.time.Instant i) {
+    return i == null ? "" : i.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString();
+  }
+
+  private static String text(String s) {
+    return s == null ? "" : s;
   }
 
   /**
@@ -147,7 +175,7 @@ public final class SummaryCsv {
     String s = fw.csvSuffix();
     List<String> head = new ArrayList<>();
     head.addAll(withCi(fw, "throughput_" + s + "_ops_per_sec"));
-    head.addAll(List.of("operations_" + s, "failed_operations_" + s, "error_rate_" + s));
+    head.addAll(List.of("operations_" + s, "failed_operations_" + s, "error_rate_" + s + "_pct"));
     head.addAll(withCi(fw, "read_avg_" + s + "_us"));
     head.addAll(withCi(fw, "read_p99_" + s + "_us"));
     head.addAll(withCi(fw, "write_avg_" + s + "_us"));
@@ -173,7 +201,7 @@ public final class SummaryCsv {
     values.add(num(f.throughput()));
     ci(fw, values, FigureIntervals.throughput(w));
     values.addAll(List.of(Long.toString(w.operations()), Long.toString(w.failedOperations()),
-        String.format(Locale.ROOT, "%.6f", w.errorRate()), num(f.ral())));
+        String.format(Locale.ROOT, "%.4f", w.errorRate() * 100), num(f.ral())));
     ci(fw, values, FigureIntervals.ral(w));
     values.add(f.p99Read() == null ? "" : Long.toString(f.p99Read()));
     ci(fw, values, FigureIntervals.p99Read(w));

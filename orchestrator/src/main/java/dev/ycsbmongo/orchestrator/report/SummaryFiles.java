@@ -34,9 +34,9 @@ public final class SummaryFiles {
   }
 
   /**
-   * Renders summary.csv (and summary-curves.csv when a scenario sweeps threads), summary.md, the plan's shaped
-   * tables ({@code report.tables}, under tables/), the comparisons the plan asks for ({@code report.compare}) and
-   * report.html; returns the warnings: the reader's (e.g. a cut-off last line), a comparison
+   * Renders summary.csv, summary-long.csv (and summary-curves.csv when a scenario sweeps threads), summary.md,
+   * the plan's shaped tables ({@code report.tables}, under tables/), the comparisons the plan asks for
+   * ({@code report.compare}) and report.html; returns the warnings: the reader's (e.g. a cut-off last line), a comparison
    * that could not be made from these records (it is left out; the rest is written) and a chart
    * that could not be drawn (also noted at the end of summary.md and under its place in report.html).
    * A chart not drawn never changes the run's exit status: it is a report problem, not a measurement one.
@@ -64,6 +64,7 @@ public final class SummaryFiles {
     ResultsReader.Read read = ResultsReader.read(dir.path());
     List<String> warnings = new ArrayList<>(read.warnings());
     OutputFiles.writeString(dir.file(RunDirectory.SUMMARY_CSV), SummaryCsv.render(read.results()));
+    OutputFiles.writeString(dir.file(SummaryLongCsv.FILE), SummaryLongCsv.render(read.results()));
     if (CurveSummary.any(read.results())) {
       OutputFiles.writeString(dir.file(CurveSummary.CSV_FILE), CurveSummary.csv(read.results()));
     }

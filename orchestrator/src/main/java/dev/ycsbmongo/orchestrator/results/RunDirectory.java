@@ -19,6 +19,7 @@ import java.util.Locale;
  * matrix.txt         the expanded phases, as validate prints them
  * results.jsonl      one record per phase, appended as each phase ends
  * summary.csv/.md    the tables, rendered from results.jsonl only
+ * summary-long.csv   the client figures one per row (phase, window, operation, figure), for notebooks
  * report.html        one self-contained page: environment, charts, tables, failures, commands, plan
  * phases/NNN-kind-.../  each phase's command, YCSB output, exported measurements, HDR logs
  * </pre>

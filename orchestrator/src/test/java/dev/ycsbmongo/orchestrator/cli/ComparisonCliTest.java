@@ -110,7 +110,7 @@ class ComparisonCliTest {
     Path dir = run(tmp, "study-1", 300_000);
     InProcessCli r = InProcessCli.run("report", dir.toString());
     assertEquals(0, r.exit(), r.err());
-    assertEquals(List.of("charts", "report.html", "results.jsonl", "summary.csv", "summary.md"), files(dir));
+    assertEquals(List.of("charts", "report.html", "results.jsonl", "summary-long.csv", "summary.csv", "summary.md"), files(dir));
     assertEquals(Files.readString(dir.resolve("summary.md")), r.out());
   }
 
@@ -130,8 +130,8 @@ class ComparisonCliTest {
     assertEquals("orchestrator: warning: comparison 'threadcount=8,16': threadcount has no value '16' in the"
         + " compared cells; threadcount takes: 8; not written\n", r.err());
     assertEquals(List.of("charts", "comparison-server.chainingAllowed-true-vs-false.csv",
-        "comparison-server.chainingAllowed-true-vs-false.md", "plan.yaml", "report.html", "results.jsonl", "summary.csv",
-        "summary.md"), files(dir));
+        "comparison-server.chainingAllowed-true-vs-false.md", "plan.yaml", "report.html", "results.jsonl",
+        "summary-long.csv", "summary.csv", "summary.md"), files(dir));
     String md = Files.readString(dir.resolve("comparison-server.chainingAllowed-true-vs-false.md"));
     assertTrue(md.contains("| 10,000 | 9,000 | -10.0% |"), md);
     assertTrue(Files.readString(dir.resolve("report.html")).contains("<h2>Comparison: server.chainingAllowed=true (A)"

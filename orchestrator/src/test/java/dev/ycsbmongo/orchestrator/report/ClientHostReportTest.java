@@ -55,21 +55,24 @@ class ClientHostReportTest {
   }
 
   @Test
-  void recordsWithoutAWatchKeepTheOldShape() {
+  void recordsWithoutAWatchHaveNoSectionAndEmptyHostColumns() {
     List<PhaseResult> old = List.of(cell(1, 1, null), cell(2, 8, null));
     assertEquals("", section(SummaryMarkdown.render(old)));
-    assertFalse(SummaryCsv.render(old).contains("host_"));
+    String[] csv = SummaryCsv.render(old).split("\n");
+    int at = Arrays.asList(csv[0].split(",")).indexOf("host_others_pct");
+    assertEquals(List.of("", "", "", "", "", "", ""), Arrays.asList(csv[1].split(",", -1)).subList(at, at + 7));
   }
 
   @Test
   void summaryCsvHasTheHostColumnsEmptyWhereUnknown() {
     String[] lines = SummaryCsv.render(List.of(cell(1, 1, QUIET), cell(2, 8, null))).split("\n");
     List<String> head = Arrays.asList(lines[0].split(","));
-    int at = head.indexOf("host_others_share");
-    assertEquals(List.of("host_others_share", "host_steal_share", "host_our_share", "host_load_start", "host_load_end",
-        "host_cpu_model"), head.subList(at, at + 6));
-    assertEquals(List.of("0.0310", "0.0030", "0.5500", "0.52", "0.80", "AMD EPYC 7B13"),
-        Arrays.asList(lines[1].split(",", -1)).subList(at, at + 6));
-    assertEquals(List.of("", "", "", "", "", ""), Arrays.asList(lines[2].split(",", -1)).subList(at, at + 6));
+    int at = head.indexOf("host_others_pct");
+    assertEquals(List.of("host_others_pct", "host_steal_pct", "host_our_pct", "host_load_start", "host_load_end",
+        "host_cpu_model", "host_cores"), head.subList(at, at + 7));
+    // shares in percent, as every share of summary.csv
+    assertEquals(List.of("3.10", "0.30", "55.00", "0.52", "0.80", "AMD EPYC 7B13", "2"),
+        Arrays.asList(lines[1].split(",", -1)).subList(at, at + 7));
+    assertEquals(List.of("", "", "", "", "", "", ""), Arrays.asList(lines[2].split(",", -1)).subList(at, at + 7));
   }
 }

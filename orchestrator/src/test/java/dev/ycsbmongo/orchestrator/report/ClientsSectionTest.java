@@ -149,10 +149,15 @@ class ClientsSectionTest {
     List<String> lines = SummaryCsv.render(List.of(single(1), fourClients(2, ResultFixtures.clients()),
         fourClients(3, even()))).lines().toList();
     List<String> header = List.of(lines.get(0).split(",", -1));
-    int clients = header.indexOf("clients");
-    assertEquals(List.of("clients", "start_skew_ms", "outlier_clients"), header.subList(clients, clients + 3));
-    assertEquals(List.of("1", "", ""), List.of(lines.get(1).split(",", -1)).subList(clients, clients + 3));
-    assertEquals(List.of("4", "12", "1"), List.of(lines.get(2).split(",", -1)).subList(clients, clients + 3));
-    assertEquals(List.of("4", "3", "0"), List.of(lines.get(3).split(",", -1)).subList(clients, clients + 3));
+    List<Integer> at = java.util.stream.Stream.of("clients", "start_skew_s", "outlier_clients").map(header::indexOf)
+        .toList();
+    assertEquals(List.of("1", "", ""), fields(lines.get(1), at));
+    assertEquals(List.of("4", "0.012", "1"), fields(lines.get(2), at));
+    assertEquals(List.of("4", "0.003", "0"), fields(lines.get(3), at));
+  }
+
+  private static List<String> fields(String line, List<Integer> at) {
+    List<String> all = List.of(line.split(",", -1));
+    return at.stream().map(all::get).toList();
   }
 }

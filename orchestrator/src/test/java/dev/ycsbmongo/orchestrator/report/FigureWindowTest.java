@@ -58,7 +58,7 @@ class FigureWindowTest {
   @Test
   void namesCsvColumnsWithTheWindowBeforeTheUnit() {
     assertEquals(List.of("throughput_whole_ops_per_sec", "operations_whole", "failed_operations_whole",
-        "error_rate_whole", "read_avg_whole_us", "read_p99_whole_us", "write_avg_whole_us", "write_p99_whole_us"),
+        "error_rate_whole_pct", "read_avg_whole_us", "read_p99_whole_us", "write_avg_whole_us", "write_p99_whole_us"),
         SummaryCsv.windowHead(FigureWindow.WHOLE));
     assertEquals("throughput_steady_ops_per_sec", SummaryCsv.windowHead(FigureWindow.STEADY).get(0));
   }

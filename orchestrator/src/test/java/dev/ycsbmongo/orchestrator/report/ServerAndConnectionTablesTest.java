@@ -125,17 +125,19 @@ class ServerAndConnectionTablesTest {
   }
 
   @Test
-  void csvGainsServerColumnsOnlyWhenSampled() {
+  void csvFillsServerColumnsOnlyWhenSampled() {
     String sampled = SummaryCsv.render(List.of(cell(1, "true", "1", cpuAndQps(40, 10_000))));
     String[] lines = sampled.split("\n");
     List<String> head = List.of(lines[0].split(","));
     List<String> row = List.of(lines[1].split(",", -1));
     assertEquals("40.00", row.get(head.indexOf("server_cpu_mean_pct")));
-    assertEquals("10000.00", row.get(head.indexOf("server_qps")));
-    assertEquals("1500.00", row.get(head.indexOf("server_qps_insert")));
+    assertEquals("10000.00", row.get(head.indexOf("server_ops_per_sec")));
+    assertEquals("1500.00", row.get(head.indexOf("server_insert_ops_per_sec")));
     assertEquals("26", row.get(head.indexOf("server_connections_peak")));
     assertEquals("false", row.get(head.indexOf("server_crosscheck_flagged")));
-    assertFalse(SummaryCsv.render(List.of(cell(1, "true", "1", null))).contains("server_cpu"));
+    String unsampled = SummaryCsv.render(List.of(cell(1, "true", "1", null)));
+    assertEquals("", List.of(unsampled.split("\n")[1].split(",", -1)).get(head.indexOf("server_cpu_mean_pct")),
+        "the same column, empty");
   }
 
   @Test

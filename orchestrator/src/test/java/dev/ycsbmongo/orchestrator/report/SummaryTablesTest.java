@@ -151,7 +151,7 @@ class SummaryTablesTest {
     assertTrue(header.containsAll(List.of("throughput_whole_ops_per_sec", "throughput_steady_ops_per_sec",
         "read_avg_whole_us", "read_avg_steady_us", "read_p99_steady_us", "write_avg_whole_us", "operations_executed",
         "time_bounded", "op_read_avg_us",
-        "op_read_modify_write_p99_us", "server_qps", "connections_reached")), String.join(",", header));
+        "op_read_modify_write_p99_us", "server_ops_per_sec", "connections_reached", "coord_read_avg_us")), String.join(",", header));
   }
 
   @Test
