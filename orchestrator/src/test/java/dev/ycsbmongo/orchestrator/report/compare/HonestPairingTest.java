@@ -109,9 +109,8 @@ class HonestPairingTest {
     assertFalse(c.pairs().isEmpty());
   }
 
-  @Test
-  void takesRangesPerRatioAcrossEveryRunScenario() {
-    // local SSD +7% .. +50% at 1:2 over the five mixes, +10% at 1:4
+  /** Local SSD +7% .. +50% at 1:2 over the five mixes, +10% at 1:4. */
+  private static List<PhaseResult> perRatio() {
     double[] at12 = {1.07, 1.2, 1.5, 1.1, 1.3};
     List<PhaseResult> r = new ArrayList<>();
     int i = 1;
@@ -123,7 +122,13 @@ class HonestPairingTest {
       r.add(ran(on(cell(i++, "x", true, 1, 10, 400), "disk-8c32g", labels("cloud disk", "1:4", "8c32g")), mix, "64", "1"));
       r.add(ran(on(cell(i++, "x", true, 1, 11, 300), "ssd-8c32g", labels("local SSD", "1:4", "8c32g")), mix, "32", "1"));
     }
-    Comparison c = Comparison.of(r, STORAGE, new PairingRules(Set.of(CellProperty.THREADS), List.of("ratio")));
+    return r;
+  }
+
+  @Test
+  void takesRangesPerRatioAcrossEveryRunScenario() {
+    Comparison c = Comparison.of(perRatio(), STORAGE, new PairingRules(Set.of(CellProperty.THREADS),
+        List.of("ratio")));
     List<Range> across = c.rangesAcross();
     assertEquals(List.of("ratio=1:2", "ratio=1:4"), across.stream().map(Range::group).distinct().toList());
     Range throughput = across.stream().filter(g -> g.group().equals("ratio=1:2") && g.figure() == Figure.THROUGHPUT)
@@ -140,6 +145,27 @@ class HonestPairingTest {
     assertTrue(ranges.startsWith("by,a,b,title,group,scenarios,figure,cells,not_significant,min_pct,max_pct,mean_pct\n"));
     assertTrue(ranges.contains("\nstorage,cloud disk,local SSD,across run scenarios,ratio=1:2,"
         + "rw-100-0;rw-95-5;rw-50-50;rw-5-95;rw-0-100,throughput,5,0,7.00,50.00,23.40\n"), ranges);
+  }
+
+  @Test
+  void aRangeAcrossScenariosCarriesWhereItsChangesIntervalsReach() {
+    List<PhaseResult> r = perRatio().stream().map(x -> ChangeIntervalsTest.withCi(x, 0.02)).toList();
+    Comparison c = Comparison.of(r, STORAGE, new PairingRules(Set.of(CellProperty.THREADS), List.of("ratio")));
+    Range throughput = c.rangesAcross().stream().filter(g -> g.group().equals("ratio=1:2")
+        && g.figure() == Figure.THROUGHPUT).findFirst().orElseThrow();
+    Range.Intervals i = throughput.intervals();
+    assertEquals(5, i.cells());
+    assertTrue(i.withinRunOnly(), "one repetition a side");
+    assertTrue(i.low() < 7 && i.low() > 0 && i.high() > 50, i.toString());
+    String md = ComparisonMarkdown.render(c);
+    assertTrue(md.contains("(+7.0% to +50.0%, mean +23.4%; 5 cells; 95% intervals "
+        + ComparisonMarkdown.percent(i.low()) + " to " + ComparisonMarkdown.percent(i.high()) + ", within-run only)\n"),
+        md);
+    String ranges = ComparisonCsv.renderRanges(c);
+    assertTrue(ranges.startsWith("by,a,b,title,group,scenarios,figure,cells,not_significant,min_pct,max_pct,mean_pct,"
+        + "ci_cells,ci_low_pct,ci_high_pct,ci_within_run_only\n"), ranges);
+    assertTrue(ranges.contains("rw-100-0;rw-95-5;rw-50-50;rw-5-95;rw-0-100,throughput,5,0,7.00,50.00,23.40,5,"),
+        ranges);
   }
 
   @Test
