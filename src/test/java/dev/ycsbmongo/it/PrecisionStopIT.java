@@ -15,14 +15,33 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run with {@code execution.acceptance.precision} treats its {@code maxexecutiontime} as a budget: the
- * orchestrator watches the status lines, and once the steady window's mean is known to the precision it
- * writes the stop file the YCSB child watches; the child ends as its deadline would have ended it.
- * Against the plan's own embedded test server, not MongoDB.
+ * orchestrator reads the run's series as it grows (the HDR logs of one child, the merged frames of a cell's
+ * clients), and once the steady window's mean is known to the precision it writes the stop file the YCSB
+ * child, or every client, watches; each ends as its deadline would have ended it. Against the plan's own
+ * embedded test server, not MongoDB.
  */
 class PrecisionStopIT {
 
   @Test
   void aRunStopsOnceItsMeanIsPreciseWellInsideItsBudget(@TempDir Path work) throws Exception {
+    JsonNode r = runStopped(work, "");
+    Path dir = Orchestrator.onlyRunDir(work.resolve("results")).resolve(r.get("outputDirectory").asText());
+    assertTrue(Files.readString(dir.resolve("stop")).startsWith("precise: ±"), "the stop file's first line is the reason");
+  }
+
+  @Test
+  void theClientsOfACellStopTogetherOnTheirMergedSeries(@TempDir Path work) throws Exception {
+    JsonNode r = runStopped(work, "sweep: {clients: [2]}\n");
+    Path dir = Orchestrator.onlyRunDir(work.resolve("results")).resolve(r.get("outputDirectory").asText());
+    for (int i = 0; i < 2; i++) {
+      assertTrue(Files.readString(dir.resolve("clients/client-" + i + ".err"))
+          .contains("ycsb: stop requested by the orchestrator: precise: ±"), "client " + i + " stopped on the file");
+    }
+    assertEquals(2, r.get("clients").get("count").asInt(), r.get("clients").toString());
+  }
+
+  /** Runs the throttled plan (with {@code extra} YAML lines) and checks its run phase stopped early, precise. */
+  private static JsonNode runStopped(Path work, String extra) throws Exception {
     System.out.println("[it] PrecisionStopIT runs against: the plan's own embedded test server (uri: embedded)");
     Path workload = ProjectRoot.find().resolve("workloads/rw-95-5");
     // YCSB's target of 300 ops/s: a throttled run's per-second throughput is what the throttle allows, so
@@ -33,11 +52,11 @@ class PrecisionStopIT {
         targets: [{name: embedded, uri: embedded}]
         scenarios: [{name: rw, workload: %s}]
         properties: {recordcount: 1000, operationcount: 100000000, maxexecutiontime: 120, target: 300}
-        execution:
+        %sexecution:
           load: {threads: 2}
           rampUp: 2s
           acceptance: {precision: 5%%, hostBusy: off}
-        """.formatted(workload), StandardCharsets.UTF_8);
+        """.formatted(workload, extra), StandardCharsets.UTF_8);
     Path results = work.resolve("results");
     long t0 = System.nanoTime();
     LauncherRun run = Orchestrator.run(work, Map.of(), null, "run", plan.toString(), "-o", results.toString());
@@ -65,8 +84,11 @@ class PrecisionStopIT {
     double half = (ci.get("high").asDouble() - ci.get("low").asDouble()) / 2 / throughput;
     assertEquals(0.05, half, 0.002, ci.toString());
     assertTrue(p.get("relativeHalfWidth").asDouble() <= 0.05, p.toString());
-    assertTrue(Files.readString(runDir.resolve(r.get("outputDirectory").asText()).resolve("stop"))
-        .startsWith("precise: ±"), "the stop file's first line is the reason");
+    // the steady window ends where the stop was decided: the record judged the seconds the live check read
+    double end = steady.get("startSeconds").asDouble() + steady.get("durationSeconds").asDouble();
+    assertTrue(end <= stoppedAt + 0.01 && end > stoppedAt - 1.5, "steady window ends at " + end + " s, stopped at "
+        + stoppedAt + " s");
     assertTrue(steady.get("operationStats").get(0).has("p99Ci"), steady.toString());
+    return r;
   }
 }

@@ -12,9 +12,10 @@ import java.util.Properties;
 
 /**
  * An early end for a YCSB run, asked for by the orchestrator when it has measured enough (the mean
- * known to the plan's precision): it names a file in {@code -D}{@value #STOP_FILE}; once that file
- * exists, the run's workload is asked to stop ({@link StoppableWorkload}), as {@code maxexecutiontime}
- * would ask it. The file's first line, when it has one, is the reason printed on stderr.
+ * known to the plan's precision): it names a file in {@code -D}{@value #STOP_FILE} (or, for the clients
+ * of a cell of several, which share one file, in the YCSB property {@code -p }{@value #STOP_FILE}); once
+ * that file exists, the run's workload is asked to stop ({@link StoppableWorkload}), as
+ * {@code maxexecutiontime} would ask it. The file's first line, when it has one, is the reason printed on stderr.
  *
  * <p>Only runs ({@code -t}) are ever stopped early: a load must insert every record the plan asked for.
  */
@@ -32,7 +33,7 @@ public final class EarlyStop {
    * is set and this is a run; {@code args} unchanged otherwise. The swap is two {@code -p} settings
    * at the end, which win over {@code -P} files in YCSB 0.17.0, and YCSB echoes them on its command line.
    */
-  static String[] withStoppableWorkload(String[] args, Optional<Properties> effective, String stopFile) {
+  public static String[] withStoppableWorkload(String[] args, Optional<Properties> effective, String stopFile) {
     if (stopFile == null || stopFile.isBlank() || YcsbMain.loads(args) || effective.isEmpty()) {
       return args;
     }
@@ -46,9 +47,18 @@ public final class EarlyStop {
     return swapped.toArray(String[]::new);
   }
 
-  /** Starts watching the file named in {@value #STOP_FILE} for {@code workload}; nothing when unset. */
-  static void watch(StoppableWorkload workload) {
-    String file = System.getProperty(STOP_FILE);
+  /**
+   * The stop file a run names: the YCSB property {@value #STOP_FILE} in {@code properties}, else the system
+   * property; null when neither is set.
+   */
+  public static String stopFile(Properties properties) {
+    String file = properties == null ? null : properties.getProperty(STOP_FILE);
+    return file == null || file.isBlank() ? System.getProperty(STOP_FILE) : file;
+  }
+
+  /** Starts watching the file {@link #stopFile} names for {@code workload}; nothing when unset. */
+  static void watch(StoppableWorkload workload, Properties properties) {
+    String file = stopFile(properties);
     if (file == null || file.isBlank()) {
       return;
     }

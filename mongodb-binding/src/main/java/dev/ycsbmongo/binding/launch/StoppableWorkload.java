@@ -35,7 +35,7 @@ public final class StoppableWorkload extends Workload {
       throw new WorkloadException("cannot create workload " + name.trim() + ": " + e, e);
     }
     delegate.init(p);
-    EarlyStop.watch(this);
+    EarlyStop.watch(this, p);
   }
 
   @Override

@@ -140,4 +140,24 @@ class EarlyStopTest {
     assertTrue(assertThrows(WorkloadException.class, () -> new StoppableWorkload().init(wrong)).getMessage()
         .contains("cannot create workload no.such.Workload"));
   }
+
+  @Test
+  void shouldTakeTheStopFileFromTheRunsPropertiesWhichTheClientsOfACellShare() {
+    Properties named = new Properties();
+    named.setProperty(EarlyStop.STOP_FILE, "/cell/stop");
+    String before = System.clearProperty(EarlyStop.STOP_FILE);
+    try {
+      assertEquals("/cell/stop", EarlyStop.stopFile(named));
+      assertEquals(null, EarlyStop.stopFile(new Properties()), "named nowhere: no early stop");
+      System.setProperty(EarlyStop.STOP_FILE, "/phase/stop");
+      assertEquals("/cell/stop", EarlyStop.stopFile(named), "the run's own property first");
+      assertEquals("/phase/stop", EarlyStop.stopFile(new Properties()));
+    } finally {
+      if (before == null) {
+        System.clearProperty(EarlyStop.STOP_FILE);
+      } else {
+        System.setProperty(EarlyStop.STOP_FILE, before);
+      }
+    }
+  }
 }

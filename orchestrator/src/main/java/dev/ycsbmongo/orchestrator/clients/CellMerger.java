@@ -59,6 +59,15 @@ public final class CellMerger {
    *     no interval, or the clients never all ran at once (one line naming the client)
    */
   public static MergedCell merge(List<ClientOutput> outputs, long notBeforeMillis) throws MergeException {
+    return merge(outputs, notBeforeMillis, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #merge(List, long)}, the window ending no later than {@code notAfterMillis} (where a cell stopped
+   * once precise was found precise).
+   */
+  public static MergedCell merge(List<ClientOutput> outputs, long notBeforeMillis, long notAfterMillis)
+      throws MergeException {
     List<ClientOutput> clients = checkedSet(outputs);
     long w0 = Long.MIN_VALUE;
     long w1 = Long.MAX_VALUE;
@@ -89,6 +98,7 @@ public final class CellMerger {
           + " ms (epoch ms); check the start barrier");
     }
     long start = Math.max(w0, notBeforeMillis);
+    w1 = Math.min(w1, notAfterMillis);
     if (w1 <= start) {
       throw new MergeException(String.format(Locale.ROOT, "the window asked for starts at %d ms, at or after the"
           + " clients' common window ends (%d ms)", start, w1));

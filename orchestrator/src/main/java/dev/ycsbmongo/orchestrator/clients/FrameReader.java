@@ -127,6 +127,13 @@ public final class FrameReader {
     return errors;
   }
 
+  /** The interval frames read so far, of every client in the stream: what a look at a run in progress reads. */
+  public List<OpInterval> intervalsSoFar() {
+    List<OpInterval> out = new ArrayList<>();
+    clients.values().forEach(p -> out.addAll(p.intervals));
+    return out;
+  }
+
   /**
    * The complete output of every client seen, by client index.
    *

@@ -4,6 +4,7 @@ import dev.ycsbmongo.orchestrator.results.OperationStats;
 import dev.ycsbmongo.orchestrator.results.WindowStats;
 import dev.ycsbmongo.orchestrator.results.YcsbOutput.IntervalCount;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -72,14 +73,22 @@ public final class WholeRun {
    * assigning whole intervals to cells would make. Counts are rounded per cell.
    */
   public static List<IntervalCount> series(List<ClientOutput> outputs) {
-    long t0 = firstStart(outputs);
-    long t1 = outputs.stream().flatMap(c -> c.intervals().stream()).mapToLong(OpInterval::endMillis).max().orElse(t0);
-    long step = step(outputs);
+    return series(outputs.stream().map(ClientOutput::intervals).toList(), step(outputs));
+  }
+
+  /**
+   * As {@link #series(List)}, from each client's intervals (read so far, for a look at a run in progress) on a
+   * grid of {@code step} ms.
+   */
+  public static List<IntervalCount> series(List<List<OpInterval>> byClient, long step) {
+    long t0 = byClient.stream().flatMap(List::stream).mapToLong(OpInterval::startMillis).min()
+        .orElseThrow(() -> new IllegalArgumentException("no intervals"));
+    long t1 = byClient.stream().flatMap(List::stream).mapToLong(OpInterval::endMillis).max().orElse(t0);
     int cells = (int) Math.max(1, (t1 - t0 + step - 1) / step);
     double[] ok = new double[cells];
     double[] failed = new double[cells];
-    for (ClientOutput c : outputs) {
-      for (OpInterval i : c.intervals()) {
+    for (List<OpInterval> c : byClient) {
+      for (OpInterval i : c) {
         if (i.operation().equals(CellMerger.RMW)) {
           continue;  // counted as its read and its update
         }
@@ -169,8 +178,12 @@ public final class WholeRun {
 
   /** The clients' status interval: the median length of client 0's intervals, in whole seconds (at least 1). */
   public static long step(List<ClientOutput> outputs) {
-    long[] lengths = outputs.stream().min(Comparator.comparingInt(ClientOutput::client)).orElseThrow().intervals()
-        .stream().mapToLong(i -> i.endMillis() - i.startMillis()).sorted().toArray();
+    return step(outputs.stream().min(Comparator.comparingInt(ClientOutput::client)).orElseThrow().intervals());
+  }
+
+  /** As {@link #step(List)}, from client 0's intervals (read so far). */
+  public static long step(Collection<OpInterval> client0) {
+    long[] lengths = client0.stream().mapToLong(i -> i.endMillis() - i.startMillis()).sorted().toArray();
     long median = lengths.length == 0 ? 1000 : lengths[lengths.length / 2];
     return Math.max(1000, Math.round(median / 1000.0) * 1000);
   }

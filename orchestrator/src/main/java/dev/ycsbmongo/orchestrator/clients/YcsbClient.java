@@ -1,5 +1,6 @@
 package dev.ycsbmongo.orchestrator.clients;
 
+import dev.ycsbmongo.binding.launch.EarlyStop;
 import dev.ycsbmongo.binding.launch.ParentWatch;
 import dev.ycsbmongo.binding.launch.YcsbMain;
 import java.io.BufferedOutputStream;
@@ -111,7 +112,9 @@ public final class YcsbClient {
     live = frameLoop;
     frameLoop.start();
     ycsbStarted = true;
-    site.ycsb.Client.main(ycsbArgs);
+    // a cell stopped once precise: every client watches the one stop file its -p names (binding's EarlyStop)
+    site.ycsb.Client.main(EarlyStop.withStoppableWorkload(ycsbArgs, Optional.of(a.effective()),
+        EarlyStop.stopFile(a.effective())));
     System.err.println("client: YCSB returned without ending the process");
     return YCSB_FAILED;
   }

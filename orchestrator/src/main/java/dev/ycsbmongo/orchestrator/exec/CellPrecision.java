@@ -58,16 +58,10 @@ final class CellPrecision {
     String verdict = j.verdict() == Verdict.PRECISE ? Precision.PRECISE
         : j.verdict() == Verdict.DRIFTING ? Precision.DRIFTING : Precision.NOT_PRECISE;
     String reason = j.reason();
-    if (stoppedAtSeconds != null && j.verdict() == Verdict.NOT_PRECISE) {
-      // the stop was the precision decision, on the live per-second series with its stricter guards (two checks
-      // in a row, a second interval): the logs' intervals differ from those seconds by a fraction of one, and
-      // their own interval may come out a little wider; the cell states the target, as every stopped cell does
-      verdict = Precision.PRECISE;
-      reason = String.format(java.util.Locale.ROOT, "precise when stopped at %.0f s (live check, target ±%.1f%%);"
-          + " the logs' own interval: %s", stoppedAtSeconds, 100 * rule.precision(),
-          reason.replaceFirst("^not precise: ", ""));
-    } else if (stoppedAtSeconds != null) {
-      reason += String.format(java.util.Locale.ROOT, "; stopped early at %.0f s, stated to the target", stoppedAtSeconds);
+    if (stoppedAtSeconds != null) {
+      // judged on the intervals the live check read (LiveStop): precise as it found them, stated to the target
+      reason += String.format(java.util.Locale.ROOT, "; stopped early at %.0f s%s", stoppedAtSeconds,
+          j.verdict() == Verdict.PRECISE ? ", stated to the target" : "");
     }
     return new Precision(verdict, finite(round4(j.interval().relativeHalfWidth())), rule.precision(),
         j.interval().batches(), finite(round4(j.lag1())), finite(round4(j.trend().pValue())), reason,

@@ -12,6 +12,7 @@ import dev.ycsbmongo.orchestrator.clients.FrameException;
 import dev.ycsbmongo.orchestrator.clients.FrameReader;
 import dev.ycsbmongo.orchestrator.clients.MergeException;
 import dev.ycsbmongo.orchestrator.clients.MergedCell;
+import dev.ycsbmongo.orchestrator.clients.OpInterval;
 import dev.ycsbmongo.orchestrator.clients.WholeRun;
 import dev.ycsbmongo.orchestrator.launch.ClientMain;
 import dev.ycsbmongo.orchestrator.plan.Acceptance;
@@ -88,6 +89,12 @@ final class DistributedPhaseRunner implements PhaseRunner {
     try (ConnectionFile conn = ConnectionFile.create(uri)) {
       ClientBackend backend = backends.of(phase, conn.path());
       List<String> args = clientArgs(phase, ctx.plan().settings().statusInterval());
+      LiveStop liveStop = liveStop(phase, backend, dir);
+      if (liveStop != null) {
+        Files.deleteIfExists(dir.resolve(LiveStop.FILE));  // a retried phase must not find the last attempt's
+        args = new ArrayList<>(args);
+        args.addAll(List.of("-p", liveStop.property()));  // one file, every client stops on it
+      }
       String display = YcsbCommand.display(phase, withoutThreads(phase), UriMasker.mask(uri))
           + "   # x " + n + " clients (" + backend.name() + "), each its slice";
       writeCommand(dir, "scripts/ycsb", display, args, backend, n);
@@ -106,7 +113,10 @@ final class DistributedPhaseRunner implements PhaseRunner {
       long launchedMillis = System.currentTimeMillis();
       // clients in pods run on other machines: this host's load says nothing about them
       HostWatch hostWatch = "local".equals(backend.name()) ? ClientHostWatch.start(uri) : null;
-      try (sampling; watch; hostWatch) {
+      if (liveStop != null) {
+        liveStop.watch(frames::complete);
+      }
+      try (sampling; watch; hostWatch; liveStop) {
         run = backend.run(new ClientBackend.Launch(ClientMain.YCSB, n, phase.threads(), args, uri, dir,
             PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit(), jobName(ctx, phase)), (client, line) -> {
               long ops = frames.accept(client, line);
@@ -120,7 +130,8 @@ final class DistributedPhaseRunner implements PhaseRunner {
       ClientHostLoad host = hostWatch == null ? null : hostWatch.finish();
       long endedMillis = System.currentTimeMillis();
       long mergeStart = System.nanoTime();
-      Merged merged = frames.problem() == null ? merge(phase, frames, dir) : null;
+      Merged merged = frames.problem() == null ? merge(phase, frames, dir,
+          liveStop == null ? null : liveStop.stoppedAtSeconds()) : null;
       writeOverhead(dir, launchedMillis, endedMillis, (System.nanoTime() - mergeStart) / 1e9, merged);
       String readError = frames.problem() != null ? frames.problem() : merged.problem;
       PhaseMeasurements m = merged == null ? null : merged.measurements;
@@ -188,7 +199,21 @@ final class DistributedPhaseRunner implements PhaseRunner {
       List<ClientOutput> clients) {
   }
 
-  private Merged merge(Phase phase, Frames frames, Path dir) {
+  /**
+   * The cell's early stop, when it may stop once precise (as one client's: {@link LiveStop#applies}) and its
+   * clients run on this host, where they can all watch one file; pods on Kubernetes run their budget out.
+   */
+  private LiveStop liveStop(Phase phase, ClientBackend backend, Path dir) {
+    Acceptance a = ctx.plan().settings().acceptance();
+    if (!"local".equals(backend.name()) || !LiveStop.applies(phase, a)) {
+      return null;
+    }
+    return new LiveStop(CellPrecision.rule(a, Math.max(1, ctx.plan().settings().statusInterval().toSeconds())),
+        ctx.plan().settings().rampUp().toMillis() / 1000.0, a.steadyState(), dir.resolve(LiveStop.FILE));
+  }
+
+  /** @param stoppedAt where the intervals a cell stopped once precise was judged on end (null: not stopped) */
+  private Merged merge(Phase phase, Frames frames, Path dir, Double stoppedAt) {
     List<ClientOutput> outputs;
     try {
       outputs = frames.finish();
@@ -205,11 +230,13 @@ final class DistributedPhaseRunner implements PhaseRunner {
     List<IntervalCount> series = WholeRun.series(outputs);
     Acceptance.SteadyStateRule rule = PhaseVerdict.judgedOnFigures(phase) ? ctx.plan().settings().acceptance().steadyState()
         : Acceptance.SteadyStateRule.FIXED;
-    List<IntervalCount> whole = SteadyState.whole(series);
+    // a stopped cell: the intervals the live check read, which it cut and judged as this does
+    List<IntervalCount> whole = LiveStop.judged(SteadyState.whole(series), stoppedAt);
     int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
     double cutSeconds = start < whole.size() ? Math.max(whole.get(start).startSeconds(), rampUp.toMillis() / 1000.0)
         : rampUp.toMillis() / 1000.0;
     long step = WholeRun.step(outputs);
+    long untilMillis = stoppedAt == null ? Long.MAX_VALUE : t0 + Math.round(stoppedAt * 1000);
     Stability stability = whole.isEmpty() ? null : SteadyState.of(series, whole, start, rule, step / 1000.0,
         freezes(outputs, t0, step, dir));
     long runtime = outputs.stream().mapToLong(c -> c.summary().runtimeMillis()).max().orElse(0);
@@ -217,7 +244,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
     Double ycsbThroughput = runtime > 0 ? runOps * 1000.0 / runtime : null;
     MergedCell window;
     try {
-      window = CellMerger.merge(outputs, t0 + Math.round(cutSeconds * 1000));
+      window = CellMerger.merge(outputs, t0 + Math.round(cutSeconds * 1000), untilMillis);
     } catch (MergeException e) {
       // no common window after the cut: the cell keeps its whole-run figures, the verdict says why
       MergedCell all;
@@ -237,10 +264,10 @@ final class DistributedPhaseRunner implements PhaseRunner {
       Acceptance a = ctx.plan().settings().acceptance();
       double[] steadySeries = CellPrecision.steadySeries(whole, start);
       steady = CellPrecision.withIntervals(steady, steadySeries, mergedHistograms(outputs, window.windowStartMillis(),
-          t0, step), CellPrecision.seed(phase.id()), Double.NaN);
+          untilMillis, t0, step), CellPrecision.seed(phase.id()), stoppedAt == null ? Double.NaN : a.precisionTarget());
       if (stability != null && a.judgesPrecision()) {
         stability = stability.withPrecision(CellPrecision.judge(steadySeries, CellPrecision.rule(a, step / 1000.0),
-            null));
+            stoppedAt));
       }
     }
     return new Merged(new PhaseMeasurements((double) runtime, ycsbThroughput, full, steady, null), stability, window,
@@ -248,15 +275,15 @@ final class DistributedPhaseRunner implements PhaseRunner {
   }
 
   /**
-   * Per operation, the clients' interval histograms from {@code fromMillis} on, those closing in the same
-   * status interval merged into one (the cell's interval), in time order.
+   * Per operation, the clients' interval histograms from {@code fromMillis} on (and ending by {@code untilMillis}),
+   * those closing in the same status interval merged into one (the cell's interval), in time order.
    */
   private static Map<String, List<org.HdrHistogram.Histogram>> mergedHistograms(List<ClientOutput> outputs,
-      long fromMillis, long t0, long step) {
+      long fromMillis, long untilMillis, long t0, long step) {
     Map<String, java.util.TreeMap<Long, org.HdrHistogram.Histogram>> byOp = new java.util.LinkedHashMap<>();
     for (ClientOutput c : outputs) {
       for (var i : c.intervals()) {
-        if (i.startMillis() >= fromMillis && i.count() > 0) {
+        if (i.startMillis() >= fromMillis && i.endMillis() <= untilMillis && i.count() > 0) {
           byOp.computeIfAbsent(i.operation(), k -> new java.util.TreeMap<>())
               .computeIfAbsent(Math.round((i.endMillis() - t0) / (double) step), k -> new org.HdrHistogram.Histogram(3))
               .add(i.histogram());
@@ -283,7 +310,7 @@ final class DistributedPhaseRunner implements PhaseRunner {
   }
 
   /** One frame reader per client, fed from the backend's threads; counts what the interval frames say so far. */
-  private static final class Frames {
+  static final class Frames {
     private final FrameReader[] readers;
     private final AtomicReference<String> problem = new AtomicReference<>();
     private final long[] seenOps;
@@ -344,6 +371,33 @@ final class DistributedPhaseRunner implements PhaseRunner {
 
     String problem() {
       return problem.get();
+    }
+
+    /**
+     * The cell's series so far ({@link WholeRun#series}, after {@link SteadyState#wholeSoFar}) as far as every client's
+     * every operation has reported: a prefix of the series the record is judged on. Empty until every client has
+     * measured an interval (second 0 of the cell is the first client's first start).
+     */
+    List<IntervalCount> complete() {
+      List<List<OpInterval>> byClient = new ArrayList<>();
+      synchronized (this) {  // the lines go on arriving while the series is computed from this copy
+        for (FrameReader r : readers) {
+          byClient.add(r.intervalsSoFar());
+        }
+      }
+      long known = Long.MAX_VALUE;
+      for (List<OpInterval> intervals : byClient) {
+        if (intervals.isEmpty()) {
+          return List.of();
+        }
+        Map<String, Long> lastEnd = new java.util.HashMap<>();
+        intervals.forEach(i -> lastEnd.merge(i.operation(), i.endMillis(), Math::max));
+        known = Math.min(known, java.util.Collections.min(lastEnd.values()));
+      }
+      long t0 = byClient.stream().flatMap(List::stream).mapToLong(OpInterval::startMillis).min().orElseThrow();
+      double knownSeconds = (known - t0) / 1000.0;
+      return SteadyState.wholeSoFar(WholeRun.series(byClient, WholeRun.step(byClient.get(0)))).stream()
+          .filter(c -> c.endSeconds() <= knownSeconds + 1e-9).toList();
     }
 
     synchronized List<ClientOutput> finish() throws FrameException {

@@ -29,7 +29,19 @@ final class SteadyState {
    */
   static List<IntervalCount> whole(List<IntervalCount> intervals) {
     List<IntervalCount> body = intervals.size() > 1 ? intervals.subList(0, intervals.size() - 1) : intervals;
-    return body.stream().filter(i -> i.endSeconds() - i.startSeconds() >= 0.5).toList();
+    return longEnough(body);
+  }
+
+  /**
+   * As {@link #whole}, of a series still growing ({@link LiveStop}): its last interval is left out even when it
+   * is the only one, as it may still be incomplete.
+   */
+  static List<IntervalCount> wholeSoFar(List<IntervalCount> intervals) {
+    return longEnough(intervals.subList(0, Math.max(0, intervals.size() - 1)));
+  }
+
+  private static List<IntervalCount> longEnough(List<IntervalCount> intervals) {
+    return intervals.stream().filter(i -> i.endSeconds() - i.startSeconds() >= 0.5).toList();
   }
 
   /** The index in {@code xs} (whole intervals) where the steady window starts. */

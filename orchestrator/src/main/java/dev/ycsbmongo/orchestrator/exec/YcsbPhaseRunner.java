@@ -57,11 +57,11 @@ final class YcsbPhaseRunner implements PhaseRunner {
       YcsbCommand cmd = YcsbCommand.of(phase, dir, conn.path(), UriMasker.mask(uri), ctx.plan().settings().statusInterval(),
           ctx.jvm());
       Acceptance acceptance = ctx.plan().settings().acceptance();
-      LiveStop liveStop = null;
-      if (LiveStop.applies(phase, acceptance)) {
+      LiveStop liveStop = LiveStop.applies(phase, acceptance) ? new LiveStop(CellPrecision.rule(acceptance,
+          statusSeconds()), ctx.plan().settings().rampUp().toMillis() / 1000.0, acceptance.steadyState(),
+          dir.resolve(LiveStop.FILE)) : null;
+      if (liveStop != null) {
         Files.deleteIfExists(dir.resolve(LiveStop.FILE));  // a retried phase must not find the last attempt's
-        liveStop = new LiveStop(CellPrecision.rule(acceptance, statusSeconds()),
-            ctx.plan().settings().rampUp().toMillis() / 1000.0, acceptance.steadyState(), dir.resolve(LiveStop.FILE));
         cmd = cmd.withJvmOption(liveStop.jvmOption());
       }
       writeCommand(dir, cmd);
@@ -76,10 +76,13 @@ final class YcsbPhaseRunner implements PhaseRunner {
           // the phase alone stops: its child is ended at once and the verdict says why (the watch's down())
           () -> cell.stop().request(StopSignal.Reason.TARGET_DOWN, "target " + target.name() + " stopped answering"));
       HostWatch hostWatch = ClientHostWatch.start(uri);
-      try (sampling; watch; hostWatch) {
+      if (liveStop != null) {
+        liveStop.watch(LiveStop.hdrLogs(dir));
+      }
+      try (sampling; watch; hostWatch; liveStop) {
         outcome = runChild(phase, cmd, dir, UriMasker.passwords(uri), cell.progress(), cell.stop(),
             cell.records().parameters().maxExecutionTimeSeconds(),
-            PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit(), liveStop);
+            PhaseBound.of(phase, ctx.plan().settings().acceptance()).limit());
       }
       ClientHostLoad host = hostWatch.finish();
       YcsbOutput.Logs logs = null;
@@ -88,21 +91,21 @@ final class YcsbPhaseRunner implements PhaseRunner {
       } catch (YcsbOutputException e) {
         // a broken log: reading the measurements below reports it (after a missing export, as ever)
       }
-      Window window = window(phase, dir, logs, liveStop == null ? null : liveStop.steadyStartSeconds());
+      Double stoppedAt = liveStop == null ? null : liveStop.stoppedAtSeconds();
+      Window window = window(phase, dir, logs, stoppedAt);
       PhaseMeasurements m = null;
       String readError = null;
       try {
-        m = logs == null ? YcsbOutput.read(dir, window.cut()) : YcsbOutput.read(dir, logs, window.cut());
+        m = logs == null ? YcsbOutput.read(dir, window.cut()) : YcsbOutput.read(dir, logs, window.cut(), window.until());
       } catch (YcsbOutputException e) {
         readError = e.getMessage();
       }
       Stability stability = window.stability();
       if (m != null && m.steady() != null && logs != null && PhaseVerdict.judgedOnFigures(phase)) {
         // the intervals and the precision judgement: docs/statistics.md, docs/verdicts.md
-        Double stoppedAt = liveStop == null ? null : liveStop.stoppedAtSeconds();
         double[] series = CellPrecision.steadySeries(window.whole(), window.start());
         m = new PhaseMeasurements(m.ycsbRuntimeMillis(), m.ycsbThroughputOpsPerSec(), m.full(),
-            CellPrecision.withIntervals(m.steady(), series, YcsbOutput.windowHistograms(logs, window.cut()),
+            CellPrecision.withIntervals(m.steady(), series, YcsbOutput.windowHistograms(logs, window.cut(), window.until()),
                 CellPrecision.seed(phase.id()), stoppedAt == null ? Double.NaN : acceptance.precisionTarget()), null);
         if (stability != null && acceptance.judgesPrecision()) {
           stability = stability.withPrecision(CellPrecision.judge(series, CellPrecision.rule(acceptance,
@@ -130,14 +133,11 @@ final class YcsbPhaseRunner implements PhaseRunner {
 
 
   private static ChildProcess.Outcome runChild(Phase phase, YcsbCommand cmd, Path dir, List<String> secrets,
-      ProgressListener progress, StopSignal stop, Long maxSeconds, Duration bound, LiveStop liveStop)
+      ProgressListener progress, StopSignal stop, Long maxSeconds, Duration bound)
       throws IOException, InterruptedException {
     OptionalLong expected = PhaseVerdict.expectedOperations(phase);
     long[] errors = {0};
     ChildProcess child = ChildProcess.start(cmd.argv(), dir, secrets, line -> {
-      if (liveStop != null) {
-        liveStop.accept(line);
-      }
       errors[0] += line.errorsInInterval();
       progress.status(phase, new ProgressListener.PhaseProgress(line.elapsedSeconds(), line.operations(),
           expected.isPresent() ? expected.getAsLong() : null, maxSeconds, line.currentOpsPerSec(), errors[0]));
@@ -149,8 +149,9 @@ final class YcsbPhaseRunner implements PhaseRunner {
    * Where a phase's steady window starts (see {@link SteadyState}) and how steady it was.
    *
    * @param whole the whole intervals the window was cut from; {@code start} the index it starts at
+   * @param until where the window ends when the run was stopped once precise; null: the phase's end
    */
-  private record Window(Duration cut, Stability stability, List<IntervalCount> whole, int start) {
+  private record Window(Duration cut, Stability stability, List<IntervalCount> whole, int start, Duration until) {
   }
 
   /** The status interval the child is asked for (what YcsbCommand passes): what one value of the series lasts. */
@@ -158,24 +159,23 @@ final class YcsbPhaseRunner implements PhaseRunner {
     return Math.max(1, ctx.plan().settings().statusInterval().toSeconds());
   }
 
-  /** @param stoppedFrom where the steady window began when the run was stopped once precise (null: not stopped) */
-  private Window window(Phase phase, Path dir, YcsbOutput.Logs logs, Double stoppedFrom) {
+  /** @param stoppedAt where the intervals a run stopped once precise was judged on end (null: not stopped) */
+  private Window window(Phase phase, Path dir, YcsbOutput.Logs logs, Double stoppedAt) {
     Duration rampUp = ctx.plan().settings().rampUp();
     List<IntervalCount> intervals = logs == null ? List.of() : YcsbOutput.intervalCounts(logs);
     if (intervals.isEmpty()) {
-      return new Window(rampUp, null, List.of(), 0);
+      return new Window(rampUp, null, List.of(), 0, null);
     }
     Acceptance.SteadyStateRule rule = PhaseVerdict.judgedOnFigures(phase) ? ctx.plan().settings().acceptance().steadyState()
         : Acceptance.SteadyStateRule.FIXED;
-    List<IntervalCount> whole = SteadyState.whole(intervals);
+    // a stopped run: the intervals the live check read, which it cut and judged as this does
+    List<IntervalCount> whole = LiveStop.judged(SteadyState.whole(intervals), stoppedAt);
     int start = SteadyState.start(whole, rampUp.toMillis() / 1000.0, rule);
-    while (stoppedFrom != null && start > 0 && whole.get(start - 1).startSeconds() >= stoppedFrom - 1.0) {
-      start--;  // no later than the window the stop was decided on (status lines and logs differ by under 1 s)
-    }
     Duration cut = start < whole.size() ? Duration.ofMillis(Math.round(whole.get(start).startSeconds() * 1000)) : rampUp;
     List<Stall> pauses = GcLog.stalls(GcLog.read(dir.resolve(GcLog.FILE)), YcsbOutput.firstStartMillis(logs), Stall.GC);
     return new Window(cut.compareTo(rampUp) < 0 ? rampUp : cut,
-        SteadyState.of(intervals, whole, start, rule, statusSeconds(), pauses), whole, start);
+        SteadyState.of(intervals, whole, start, rule, statusSeconds(), pauses), whole, start,
+        stoppedAt == null ? null : Duration.ofMillis(Math.round(stoppedAt * 1000)));
   }
 
   /** The last non-blank line YCSB wrote to stdout (empty when all went well: its figures go to a file). */

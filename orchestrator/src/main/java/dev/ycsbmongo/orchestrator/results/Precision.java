@@ -15,8 +15,8 @@ package dev.ycsbmongo.orchestrator.results;
  * @param trendP the trend test's p-value over the batch means; null under 3 batches
  * @param reason the judgement in one line, e.g. {@code not precise: ±9.0% after 60 s (target ±3.0%)}
  * @param stoppedEarly true when the run was ended once its mean was precise, before its maxexecutiontime
- * @param stoppedAtSeconds when the stop was asked for, seconds after the phase's first status line; null
- *     unless stopped early
+ * @param stoppedAtSeconds where the intervals the run was found precise on end (the steady window's end),
+ *     seconds after the phase's first interval started; null unless stopped early
  */
 public record Precision(String verdict, Double relativeHalfWidth, double target, int batches, Double lag1,
     Double trendP, String reason, boolean stoppedEarly, Double stoppedAtSeconds) {

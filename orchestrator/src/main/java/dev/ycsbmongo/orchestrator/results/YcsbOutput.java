@@ -65,13 +65,33 @@ public final class YcsbOutput {
     return new Logs(HdrLogs.read(phaseDir.resolve(HDR_DIR)));
   }
 
+  /** Logs decoded elsewhere ({@link HdrLogTail}, as they grow). */
+  static Logs logsOf(Map<String, List<Interval>> byName) {
+    return new Logs(byName);
+  }
+
   /** As {@link #read(Path, Duration)}, from logs already decoded. */
   public static PhaseMeasurements read(Path phaseDir, Logs logs, Duration rampUp) throws YcsbOutputException {
-    return measurements(readExport(phaseDir.resolve(MEASUREMENTS_FILE)), logs.byName, rampUp);
+    return read(phaseDir, logs, rampUp, null);
+  }
+
+  /**
+   * As {@link #read(Path, Logs, Duration)}, the steady window ending with the intervals that end by {@code until}
+   * (after the first interval's start; null: the phase's end): a run stopped once precise ends it where it was
+   * found precise, the seconds its threads took to wind down left to the full window.
+   */
+  public static PhaseMeasurements read(Path phaseDir, Logs logs, Duration rampUp, Duration until)
+      throws YcsbOutputException {
+    return measurements(readExport(phaseDir.resolve(MEASUREMENTS_FILE)), logs.byName, rampUp, until);
   }
 
   private static PhaseMeasurements measurements(Map<String, Map<String, Double>> exported,
       Map<String, List<Interval>> logs, Duration rampUp) {
+    return measurements(exported, logs, rampUp, null);
+  }
+
+  private static PhaseMeasurements measurements(Map<String, Map<String, Double>> exported,
+      Map<String, List<Interval>> logs, Duration rampUp, Duration until) {
     Map<String, Double> overall = exported.getOrDefault("OVERALL", Map.of());
     Double runtimeMillis = overall.get("RunTime(ms)");
     Double ycsbThroughput = overall.get("Throughput(ops/sec)");
@@ -89,15 +109,17 @@ public final class YcsbOutput {
       long t0 = ops.stream().mapToLong(Interval::startMillis).min().orElse(0);
       long tEnd = ops.stream().mapToLong(Interval::endMillis).max().orElse(t0);
       double fullSeconds = runtimeMillis != null ? runtimeMillis / 1000.0 : (tEnd - t0) / 1000.0;
-      full = window(WindowStats.FULL, logs, t0, Long.MIN_VALUE, 0, fullSeconds, exported);
+      full = window(WindowStats.FULL, logs, t0, Long.MIN_VALUE, Long.MAX_VALUE, 0, fullSeconds, exported);
       long cut = t0 + rampUp.toMillis();
       long steadyStart = ops.stream().mapToLong(Interval::startMillis)
           .filter(s -> s >= cut).min().orElse(Long.MAX_VALUE);
-      if (steadyStart == Long.MAX_VALUE || tEnd - steadyStart <= 0) {
+      long steadyEnd = until == null ? tEnd : ops.stream().mapToLong(Interval::endMillis)
+          .filter(e -> e <= t0 + until.toMillis()).max().orElse(t0);
+      if (steadyStart == Long.MAX_VALUE || steadyEnd - steadyStart <= 0) {
         steadyAbsent = String.format(Locale.ROOT, "phase shorter than the %s s ramp-up", seconds(rampUp));
       } else {
-        steady = window(WindowStats.STEADY, logs, t0, steadyStart, (steadyStart - t0) / 1000.0,
-            (tEnd - steadyStart) / 1000.0, null);
+        steady = window(WindowStats.STEADY, logs, t0, steadyStart, steadyEnd, (steadyStart - t0) / 1000.0,
+            (steadyEnd - steadyStart) / 1000.0, null);
         steadyAbsent = null;
         if (steady.operations() + steady.failedOperations() == 0) {
           // only YCSB's final flush interval lies after the ramp-up: no steady state to speak of
@@ -118,14 +140,14 @@ public final class YcsbOutput {
    * Figures over the intervals starting at or after {@code from}. With {@code exported} (the full
    * window) errors come from YCSB's Return= counts; otherwise from the failure series' logs.
    */
-  private static WindowStats window(String name, Map<String, List<Interval>> logs, long t0, long from,
+  private static WindowStats window(String name, Map<String, List<Interval>> logs, long t0, long from, long until,
       double startSeconds, double durationSeconds, Map<String, Map<String, Double>> exported) {
     List<OperationStats> stats = new ArrayList<>();
     long ok = 0;
     long failed = 0;
     for (String op : OPERATIONS) {
-      Histogram h = merged(logs.get(op), from);
-      Map<String, Long> errors = exported != null ? returnErrors(exported.get(op)) : failureCounts(logs, op, from);
+      Histogram h = merged(logs.get(op), from, until);
+      Map<String, Long> errors = exported != null ? returnErrors(exported.get(op)) : failureCounts(logs, op, from, until);
       if (h.getTotalCount() == 0 && errors.isEmpty() && !logs.containsKey(op)) {
         continue;
       }
@@ -141,11 +163,11 @@ public final class YcsbOutput {
     return new WindowStats(name, startSeconds, durationSeconds, ok, failed, throughput, errorRate, stats);
   }
 
-  private static Histogram merged(List<Interval> intervals, long from) {
+  private static Histogram merged(List<Interval> intervals, long from, long until) {
     Histogram h = new Histogram(3);
     if (intervals != null) {
       for (Interval i : intervals) {
-        if (i.startMillis() >= from) {
+        if (i.startMillis() >= from && i.endMillis() <= until) {
           h.add(i.histogram());
         }
       }
@@ -153,17 +175,17 @@ public final class YcsbOutput {
     return h;
   }
 
-  private static boolean isOperationSeries(String name) {
+  static boolean isOperationSeries(String name) {
     return OPERATIONS.stream().anyMatch(op -> name.equals(op) || failureStatus(name, op) != null);
   }
 
   /** Failures of {@code op} by status, from the logs named {@code OP-STATUS} ({@code FAILED} for any). */
-  private static Map<String, Long> failureCounts(Map<String, List<Interval>> logs, String op, long from) {
+  private static Map<String, Long> failureCounts(Map<String, List<Interval>> logs, String op, long from, long until) {
     Map<String, Long> errors = new TreeMap<>();
     logs.forEach((name, intervals) -> {
       String status = failureStatus(name, op);
       if (status != null) {
-        long n = merged(intervals, from).getTotalCount();
+        long n = merged(intervals, from, until).getTotalCount();
         if (n > 0) {
           errors.merge(status, n, Long::sum);
         }
@@ -343,12 +365,19 @@ public final class YcsbOutput {
    * latency interval is computed over.
    */
   public static Map<String, List<Histogram>> windowHistograms(Logs decoded, Duration cut) {
+    return windowHistograms(decoded, cut, null);
+  }
+
+  /** As {@link #windowHistograms(Logs, Duration)}, the window ending as {@link #read(Path, Logs, Duration, Duration)}'s. */
+  public static Map<String, List<Histogram>> windowHistograms(Logs decoded, Duration cut, Duration until) {
     long from = firstStartMillis(decoded) + cut.toMillis();
+    long to = until == null ? Long.MAX_VALUE : firstStartMillis(decoded) + until.toMillis();
     Map<String, List<Histogram>> out = new LinkedHashMap<>();
     for (String op : OPERATIONS) {
       List<Interval> intervals = decoded.byName.get(op);
       if (intervals != null) {
-        out.put(op, intervals.stream().filter(i -> i.startMillis() >= from).map(Interval::histogram).toList());
+        out.put(op, intervals.stream().filter(i -> i.startMillis() >= from && i.endMillis() <= to)
+            .map(Interval::histogram).toList());
       }
     }
     return out;

@@ -142,6 +142,17 @@ class CellMergerTest {
   }
 
   @Test
+  void anEarlierEndCutsTheWindow() throws Exception {
+    // a cell stopped once precise: its window ends where the stop was decided, the wind-down left out
+    ClientOutput a = new TestClient(0, 1).steady("READ", 0, 1000, 10, 100, 200).output();
+    MergedCell cell = CellMerger.merge(List.of(a), 2_000, 7_000);
+    assertEquals(7_000, cell.windowEndMillis());
+    assertEquals(500, cell.operations());
+    assertEquals(1000, cell.runOperations());
+    assertEquals(5.0, cell.toWindowStats(WindowStats.STEADY, 2.0).durationSeconds(), 1e-9);
+  }
+
+  @Test
   void aClientWithNoIntervalsIsAClearProblem() throws Exception {
     ClientOutput ok = new TestClient(0, 2).steady("READ", 0, 1000, 3, 10, 200).viaFrames();
     ClientOutput none = new TestClient(1, 2).viaFrames();

@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbmongo.orchestrator.plan.Acceptance;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
+import dev.ycsbmongo.orchestrator.results.YcsbOutput.IntervalCount;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntToLongFunction;
@@ -29,12 +32,15 @@ class LiveStopTest {
     return new LiveStop(CellPrecision.rule(FIVE_PERCENT, 1), 2, Acceptance.SteadyStateRule.AUTO, dir.resolve("stop"));
   }
 
-  /** Feeds one status line a second, with {@code perSecond(s)} operations in second s, until it stops or {@code seconds} pass; the second it stopped at, or -1. */
+  /**
+   * Shows it one more complete second at a time, {@code perSecond(s)} operations in second s, until it stops or
+   * {@code seconds} pass; the second it stopped at, or -1.
+   */
   private static long feed(LiveStop live, int seconds, IntToLongFunction perSecond) {
-    long ops = 0;
+    List<IntervalCount> whole = new ArrayList<>();
     for (int s = 1; s <= seconds; s++) {
-      ops += perSecond.applyAsLong(s);
-      if (live.accept(new StatusLine(s, ops, perSecond.applyAsLong(s), 0))) {
+      whole.add(new IntervalCount(s - 1, s, perSecond.applyAsLong(s), 0));
+      if (live.check(List.copyOf(whole))) {
         return s;
       }
     }
@@ -51,9 +57,24 @@ class LiveStopTest {
     assertEquals(27.0, live.stoppedAtSeconds());
     String reason = Files.readAllLines(dir.resolve("stop")).get(0);
     assertTrue(reason.startsWith("precise: ±") && reason.endsWith("(target ±5.0%, checked at 27 s)"), reason);
-    // asked once: later lines change nothing
-    assertTrue(live.accept(new StatusLine(28, 30_000, 1000, 0)));
+    // asked once: later looks change nothing
+    List<IntervalCount> later = new ArrayList<>();
+    for (int s = 1; s <= 40; s++) {
+      later.add(new IntervalCount(s - 1, s, 5, 0));
+    }
+    assertTrue(live.check(later));
     assertEquals(27.0, live.stoppedAtSeconds());
+  }
+
+  @Test
+  void theRecordJudgesTheIntervalsTheStopWasDecidedOn() {
+    List<IntervalCount> whole = new ArrayList<>();
+    for (int s = 1; s <= 30; s++) {
+      whole.add(new IntervalCount(s - 1, s, 1000, 0));
+    }
+    assertEquals(whole.subList(0, 27), LiveStop.judged(whole, 27.0), "the seconds after the decision are left out");
+    assertEquals(whole, LiveStop.judged(whole, null), "a run not stopped keeps all");
+    assertEquals(List.of(), LiveStop.judged(whole, 0.5));
   }
 
   @Test
@@ -84,5 +105,30 @@ class LiveStopTest {
   @Test
   void theChildIsToldWhereTheStopFileIs() {
     assertEquals("-Dycsbmongo.stopFile=" + dir.resolve("stop"), live().jvmOption());
+    assertEquals("ycsbmongo.stopFile=" + dir.resolve("stop"), live().property(), "the clients of a cell: one file");
+  }
+
+  @Test
+  void readsItsSeriesOnItsOwnThreadUntilClosed() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+    List<IntervalCount> steady = new ArrayList<>();
+    for (int s = 1; s <= 40; s++) {
+      steady.add(new IntervalCount(s - 1, s, s % 2 == 0 ? 1010 : 990, 0));
+    }
+    try (LiveStop live = live()) {
+      live.watch(() -> {
+        reads.incrementAndGet();
+        return steady;
+      });
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+      while (live.stoppedAtSeconds() == null && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertEquals(40.0, live.stoppedAtSeconds());
+      assertTrue(Files.exists(dir.resolve("stop")));
+    }
+    int after = reads.get();
+    Thread.sleep(1500);
+    assertEquals(after, reads.get(), "no read once stopped and closed");
   }
 }
