@@ -28,12 +28,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "init", mixinStandardHelpOptions = true, showDefaultValues = true,
     description = "Writes a starting plan for one question about your own deployment, to validate, run or edit.",
     footer = {"", "Studies:",
-        "  quick         two read:write mixes at 1 and 8 client threads, at most 60 s a run (about 5 minutes)",
-        "  thread-sweep  one read-mostly mix at 1 to 64 client threads: where throughput stops growing",
-        "  mixes         the load and five read:write mixes (100:0 to 0:100) at 16 threads",
+        "  quick         two read:write mixes at 1 and 8 threads, at most 60 s a run",
+        "  thread-sweep  one 95:5 read:update mix at 1 to 64 client threads",
+        "  mixes         the load and five read:write mixes (100:0 to 0:100), 16 threads",
         "", "Example:",
-        "  scripts/orchestrator init --study thread-sweep --uri mongodb://db1.example.com:27017 -o sweep.yaml",
-        "  scripts/orchestrator validate sweep.yaml && scripts/orchestrator run sweep.yaml",
+        "  scripts/orchestrator init --study quick --uri mongodb://db1:27017 -o q.yaml",
+        "  scripts/orchestrator validate q.yaml && scripts/orchestrator run q.yaml",
         "", "Exit status: 0 the plan was written, 2 bad input (nothing written)."})
 final class InitCommand implements Callable<Integer> {
 
