@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,7 +34,12 @@ import picocli.CommandLine.Spec;
         + "to RUN_DIR/results.jsonl, then rendering from it RUN_DIR/summary.csv and summary.md, the plan's "
         + "comparisons (report.compare), charts/ and report.html.",
         "Ctrl-C stops the running phase (recorded as interrupted) and keeps everything measured; "
-            + "--resume RUN_DIR then runs only the phases without a successful record."})
+            + "--resume RUN_DIR then runs only the phases without a successful record."},
+    footer = {"", "Examples:",
+        "  scripts/orchestrator run workloads/plans/quickstart.yaml",
+        "  scripts/orchestrator run -q -o /data/results workloads/plans/data-scale.yaml",
+        "  scripts/orchestrator run --fail-fast --progress plain workloads/plans/instance-sizes.yaml",
+        "  scripts/orchestrator run --resume results/quickstart-20261126-090000"})
 final class RunCommand implements Callable<Integer> {
 
   @Spec
@@ -63,6 +69,9 @@ final class RunCommand implements Callable<Integer> {
   ProgressMode progressMode;
 
   enum ProgressMode { auto, live, plain, none }
+
+  @Mixin(name = Verbosity.MIXIN)
+  Verbosity verbosity = new Verbosity();
 
   @Override
   public Integer call() throws IOException, InterruptedException {
@@ -112,16 +121,18 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Path md = dir.file(RunDirectory.SUMMARY_MD);
-    if (Files.exists(md)) {
+    if (Files.exists(md) && !verbosity.quiet) {
       out.print(Files.readString(md, StandardCharsets.UTF_8));
     }
     out.println();
+    RunEnding.lines(dir, matrix).forEach(out::println);
     out.println("results: " + dir.path() + " (" + (outcome.interrupted() ? "interrupted; resume with: run --resume "
         + dir.path() : outcome.targetDown() != null && outcome.targetUnusable() ? "stopped: target "
         + outcome.targetDown() + " cannot be used; once that is fixed, resume with: run --resume " + dir.path()
         : outcome.targetDown() != null ? "stopped: target " + outcome.targetDown() + " is not answering;"
         + " once it is back, resume with: run --resume " + dir.path()
-        : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome))
+        : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome) + "; resume with: run --resume "
+        + dir.path())
         + ")");
     out.flush();
     return interrupts.exitStatus().orElse(outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED);
@@ -146,6 +157,9 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private ConsoleProgress progress(PrintWriter err) {
+    if (verbosity.quiet) {
+      return new ConsoleProgress(err, false).quiet();
+    }
     return switch (progressMode) {
       case live -> new ConsoleProgress(err, true);
       case plain -> new ConsoleProgress(err, false).withTicker();
