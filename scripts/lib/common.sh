@@ -13,7 +13,7 @@
 #   YCSBM_ROOT        the project root (the parent of scripts/)
 #   YCSBM_*_JAR/_LIB  where `mvn package` puts the jars and their dependencies
 #   YCSBM_*_CLASS_PATH, YCSBM_*_CDS  each launcher's class path, and its class data sharing archive
-#   ycsbm_die, ycsbm_require_built, ycsbm_find_java, ycsbm_quote_args, ycsbm_cds_options
+#   ycsbm_die, ycsbm_version, ycsbm_require_built, ycsbm_find_java, ycsbm_quote_args, ycsbm_cds_options
 
 # The project version in the jar names; keep in step with <version> in pom.xml.
 YCSBM_PROJECT_VERSION=0.1.0-SNAPSHOT
@@ -41,6 +41,23 @@ ycsbm_die() {
   shift
   printf '%s: %s\n' "$YCSBM_PROG" "$*" >&2
   exit "$_ycsbm_status"
+}
+
+# ycsbm_version: print "PROG VERSION, commit COMMIT (YCSB 0.17.0)" from the build's build.properties
+# (written by mvn package: mongodb-binding/pom.xml), as the Java side's --version says it; no JVM starts.
+ycsbm_version() {
+  _ycsbm_props=$YCSBM_ROOT/mongodb-binding/target/classes/dev/ycsbmongo/binding/build.properties
+  if [ -r "$_ycsbm_props" ]; then
+    _ycsbm_version=$(sed -n 's/^version=//p' "$_ycsbm_props")
+    _ycsbm_commit=$(sed -n 's/^commit=//p' "$_ycsbm_props" | cut -c1-12)
+    _ycsbm_changes=
+    [ "$(sed -n 's/^modified=//p' "$_ycsbm_props")" = true ] && _ycsbm_changes=' with local changes'
+    printf '%s %s, commit %s%s (YCSB 0.17.0)\n' "$YCSBM_PROG" "$_ycsbm_version" "${_ycsbm_commit:-unknown}" \
+      "$_ycsbm_changes"
+  else
+    printf '%s %s, commit unknown: not built (mvn package records it) (YCSB 0.17.0)\n' "$YCSBM_PROG" \
+      "$YCSBM_PROJECT_VERSION"
+  fi
 }
 
 # ycsbm_require_built PATH...: exit 2 with one line (never a Java stack trace) unless every

@@ -34,7 +34,10 @@ import picocli.CommandLine.Spec;
         + "naming the setting to change, when an OS limit (ulimit -n, net.ipv4.ip_local_port_range) stands in the way.",
         "Prints progress on stderr and a summary on stdout: connections reached (client side) and seen by the server "
             + "(serverStatus), open time, failures by cause, client memory. Plain TCP only: TLS targets are refused."},
-    footer = {"", "Exit status: 0 every connection reached and held, 1 some failed or were dropped, 2 bad input or an "
+    footer = {"", "Examples:",
+        "  scripts/orchestrator connections --uri mongodb://127.0.0.1:27017 --count 1000",
+        "  scripts/orchestrator connections --uri env:MONGODB_URI --count 20000 --to each --rate 500 --hold 30s",
+        "", "Exit status: 0 every connection reached and held, 1 some failed or were dropped, 2 bad input or an "
         + "OS limit in the way (nothing opened)."})
 final class ConnectionsCommand implements Callable<Integer> {
 

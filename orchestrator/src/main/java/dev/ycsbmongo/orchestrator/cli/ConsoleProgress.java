@@ -5,6 +5,7 @@ import dev.ycsbmongo.orchestrator.plan.Phase;
 import dev.ycsbmongo.orchestrator.plan.PhaseKind;
 import dev.ycsbmongo.orchestrator.results.ConnectionStressResult;
 import dev.ycsbmongo.orchestrator.results.PhaseResult;
+import dev.ycsbmongo.orchestrator.results.PhaseStatus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -21,15 +23,22 @@ import java.util.stream.Collectors;
  * (CI logs, pipes) a plain line at least every {@value #PLAIN_EVERY_SECONDS} s while a phase runs (a
  * ticker repeats the last figures when YCSB's own status lines are further apart), then one closing line
  * per phase. The plan ETA counts down from the runner's estimate at the phase's start (which it
- * re-estimates from the phases already run), so the figure shown moves.
+ * re-estimates from the phases already run), so the figure shown moves. The live line is fitted to the
+ * terminal's width ({@link LiveLine}), read at each phase's start and every 10 s ({@link TerminalWidth}).
  */
 final class ConsoleProgress implements ProgressListener {
 
   static final int PLAIN_EVERY_SECONDS = 2;
+  /** A window resized during a long phase is followed within this time (Java gets no SIGWINCH). */
+  static final long WIDTH_EVERY_MILLIS = 10_000;
 
   private final PrintWriter out;
   private final boolean live;
   private final LongSupplier clockMillis;
+  private final IntSupplier columns;
+  private int width = TerminalWidth.FALLBACK;
+  /** When the width was last read: again at each phase's start and every {@value #WIDTH_EVERY_MILLIS} ms. */
+  private long widthReadAt = Long.MIN_VALUE;
   private String phaseText = "";
   private String k = "";
   private Duration etaAtStart;
@@ -39,6 +48,7 @@ final class ConsoleProgress implements ProgressListener {
   private boolean running;
   private boolean lineOpen;
   private ScheduledExecutorService ticker;
+  private boolean quiet;
 
   ConsoleProgress(PrintWriter out, boolean live) {
     this(out, live, System::currentTimeMillis);
@@ -46,9 +56,21 @@ final class ConsoleProgress implements ProgressListener {
 
   /** {@code clockMillis}: wall time, a fake in tests; plain mode then calls {@link #tick()} every second. */
   ConsoleProgress(PrintWriter out, boolean live, LongSupplier clockMillis) {
+    this(out, live, clockMillis, TerminalWidth::columns);
+  }
+
+  /** {@code columns}: the terminal's width, asked at each phase's start (a fixed width in tests). */
+  ConsoleProgress(PrintWriter out, boolean live, LongSupplier clockMillis, IntSupplier columns) {
     this.out = out;
     this.live = live;
     this.clockMillis = clockMillis;
+    this.columns = columns;
+  }
+
+  /** {@code -q}: no progress and no line for a phase that succeeded; notes (warnings) and failures stay. */
+  ConsoleProgress quiet() {
+    quiet = true;
+    return this;
   }
 
   /** Starts the plain-mode ticker (a daemon thread: it never holds the JVM). */
@@ -70,7 +92,7 @@ final class ConsoleProgress implements ProgressListener {
    */
   synchronized void tick() {
     long now = clockMillis.getAsLong();
-    if (live || !running || now - lastPrintedAt < PLAIN_EVERY_SECONDS * 1000L) {
+    if (live || quiet || !running || now - lastPrintedAt < PLAIN_EVERY_SECONDS * 1000L) {
       return;
     }
     long secs = (now - startedAt) / 1000;
@@ -79,9 +101,12 @@ final class ConsoleProgress implements ProgressListener {
   }
 
   private String head() {
-    String eta = etaAtStart == null ? ""
-        : ", plan ETA " + elapsed(etaAtStart.minusMillis(clockMillis.getAsLong() - startedAt));
-    return "[phase " + k + eta + "] " + phaseText;
+    String eta = eta();
+    return "[phase " + k + (eta == null ? "" : ", plan ETA " + eta) + "] " + phaseText;
+  }
+
+  private String eta() {
+    return etaAtStart == null ? null : elapsed(etaAtStart.minusMillis(clockMillis.getAsLong() - startedAt));
   }
 
   private void plain(String line) {
@@ -99,36 +124,47 @@ final class ConsoleProgress implements ProgressListener {
 
   @Override
   public synchronized void phaseStarted(Phase phase, int k, int n, Optional<Duration> eta) {
+    if (quiet) {
+      return;
+    }
     this.k = k + "/" + n;
     phaseText = describe(phase);
     etaAtStart = eta.orElse(null);
     startedAt = clockMillis.getAsLong();
     lastFigures = null;
     running = true;
-    String prefix = head();
     if (live) {
-      show(prefix + ": starting");
+      widthReadAt = Long.MIN_VALUE;
+      show(new LiveLine(this.k, eta(), phaseText, null, "starting", null));
     } else {
-      plain(prefix + ": started");
+      plain(head() + ": started");
     }
   }
 
   @Override
   public synchronized void status(Phase phase, PhaseProgress p) {
-    lastFigures = phase.kind() == PhaseKind.CONNECTIONS
-        ? String.format(Locale.ROOT, "%,d/%,d connections open, %s/s, %,d failed", p.operations(),
-            p.expectedOperations(), fmt(p.currentOpsPerSec()), p.errorsSoFar())
-        : done(p) + ", " + fmt(p.currentOpsPerSec()) + " ops/s, " + p.errorsSoFar() + " errors";
-    String line = head() + ": " + lastFigures + ", " + p.elapsedSeconds() + "s";
+    if (quiet) {
+      return;
+    }
+    boolean stress = phase.kind() == PhaseKind.CONNECTIONS;
+    String done = stress ? String.format(Locale.ROOT, "%,d/%,d connections open", p.operations(),
+        p.expectedOperations()) : done(p);
+    String figures = stress ? String.format(Locale.ROOT, "%s/s, %,d failed", fmt(p.currentOpsPerSec()),
+        p.errorsSoFar()) : fmt(p.currentOpsPerSec()) + " ops/s, " + p.errorsSoFar() + " errors";
+    lastFigures = done + ", " + figures;
+    LiveLine line = new LiveLine(k, eta(), phaseText, done, figures, p.elapsedSeconds() + "s");
     if (live) {
       show(line);
     } else if (clockMillis.getAsLong() - lastPrintedAt >= PLAIN_EVERY_SECONDS * 1000L) {
-      plain(line);
+      plain(line.full());
     }
   }
 
   @Override
   public synchronized void phaseEnded(Phase phase, PhaseResult r) {
+    if (quiet && r.status() == PhaseStatus.SUCCEEDED) {
+      return;
+    }
     String head = running && phaseText.equals(describe(phase)) ? head() : describe(phase);
     running = false;
     String line = head + ": " + switch (r.status()) {
@@ -198,8 +234,13 @@ final class ConsoleProgress implements ProgressListener {
     return v == null ? "-" : String.format(Locale.ROOT, "%.2f%%", v * 100);
   }
 
-  private void show(String line) {
-    out.print("\r" + line + "\033[K");
+  private void show(LiveLine line) {
+    long now = clockMillis.getAsLong();
+    if (widthReadAt == Long.MIN_VALUE || now - widthReadAt >= WIDTH_EVERY_MILLIS) {
+      width = columns.getAsInt();
+      widthReadAt = now;
+    }
+    out.print("\r" + line.fit(width) + "\033[K");
     out.flush();
     lineOpen = true;
   }

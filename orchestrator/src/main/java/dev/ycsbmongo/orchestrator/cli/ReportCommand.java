@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,11 +40,19 @@ import picocli.CommandLine.Spec;
         + "report.html from RUN_DIR/results.jsonl alone (byte for byte what the run wrote), and prints the Markdown "
         + "tables. With --compare/--against: prints the comparison and writes RUN_DIR/comparison-<by>-<a>-vs-<b>.md "
         + "and .csv instead, adds them to RUN_DIR/report.html, and remembers a within-run one in "
-        + "RUN_DIR/comparisons.txt for later redraws.")
+        + "RUN_DIR/comparisons.txt for later redraws.",
+    footer = {"", "Examples:",
+        "  scripts/orchestrator report results/quickstart-20261126-090000",
+        "  scripts/orchestrator report results/RUN --compare server.chainingAllowed=true,false",
+        "  scripts/orchestrator report results/RUN_A --against results/RUN_B",
+        "  scripts/orchestrator report --replay workloads/published/instance-sizes.yaml results/replay-1"})
 final class ReportCommand implements Callable<Integer> {
 
   @Spec
   CommandSpec spec;
+
+  @Mixin(name = Verbosity.MIXIN)
+  Verbosity verbosity = new Verbosity();
 
   @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run directory (results/<plan>-<time>/); with"
       + " --replay, the directory to write the replay to")
@@ -108,8 +117,10 @@ final class ReportCommand implements Callable<Integer> {
       for (String warning : SummaryFiles.write(dir)) {
         warn(warning);
       }
-      spec.commandLine().getOut().print(Files.readString(dir.file(RunDirectory.SUMMARY_MD)));
-      spec.commandLine().getOut().flush();
+      if (!verbosity.quiet) {
+        spec.commandLine().getOut().print(Files.readString(dir.file(RunDirectory.SUMMARY_MD)));
+        spec.commandLine().getOut().flush();
+      }
       return Main.OK;
     }
     RunDirectory dirB = against == null ? null : runDirectory(against);
@@ -137,7 +148,10 @@ final class ReportCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     for (Comparison c : comparisons) {
-      out.print(SummaryFiles.writeComparison(dir, c));
+      String md = SummaryFiles.writeComparison(dir, c);
+      if (!verbosity.quiet) {
+        out.print(md);
+      }
       if (dirB == null) {
         SummaryFiles.remember(dir, c.spec(), c.rules());  // a comparison of two runs cannot be redrawn from one
       }

@@ -35,7 +35,12 @@ import picocli.CommandLine.Spec;
         + "to RUN_DIR/results.jsonl, then rendering from it RUN_DIR/summary.csv and summary.md, the plan's "
         + "comparisons (report.compare), charts/ and report.html.",
         "Ctrl-C stops the running phase (recorded as interrupted) and keeps everything measured; "
-            + "--resume RUN_DIR then runs only the phases without a successful record."})
+            + "--resume RUN_DIR then runs only the phases without a successful record."},
+    footer = {"", "Examples:",
+        "  scripts/orchestrator run workloads/plans/quickstart.yaml",
+        "  scripts/orchestrator run -q -o /data/results workloads/plans/data-scale.yaml",
+        "  scripts/orchestrator run --fail-fast --progress plain workloads/plans/instance-sizes.yaml",
+        "  scripts/orchestrator run --resume results/quickstart-20261126-090000"})
 final class RunCommand implements Callable<Integer> {
 
   @Spec
@@ -71,6 +76,9 @@ final class RunCommand implements Callable<Integer> {
 
   /** The overrides this run reads its plan with: the command line's, or on a resume the ones it started with. */
   private PlanOverrides overrides = PlanOverrides.NONE;
+
+  @Mixin(name = Verbosity.MIXIN)
+  Verbosity verbosity = new Verbosity();
 
   @Override
   public Integer call() throws IOException, InterruptedException {
@@ -121,16 +129,18 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Path md = dir.file(RunDirectory.SUMMARY_MD);
-    if (Files.exists(md)) {
+    if (Files.exists(md) && !verbosity.quiet) {
       out.print(Files.readString(md, StandardCharsets.UTF_8));
     }
     out.println();
+    RunEnding.lines(dir, matrix).forEach(out::println);
     out.println("results: " + dir.path() + " (" + (outcome.interrupted() ? "interrupted; resume with: run --resume "
         + dir.path() : outcome.targetDown() != null && outcome.targetUnusable() ? "stopped: target "
         + outcome.targetDown() + " cannot be used; once that is fixed, resume with: run --resume " + dir.path()
         : outcome.targetDown() != null ? "stopped: target " + outcome.targetDown() + " is not answering;"
         + " once it is back, resume with: run --resume " + dir.path()
-        : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome))
+        : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome) + "; resume with: run --resume "
+        + dir.path())
         + ")");
     out.flush();
     return interrupts.exitStatus().orElse(outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED);
@@ -156,6 +166,9 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private ConsoleProgress progress(PrintWriter err) {
+    if (verbosity.quiet) {
+      return new ConsoleProgress(err, false).quiet();
+    }
     return switch (progressMode) {
       case live -> new ConsoleProgress(err, true);
       case plain -> new ConsoleProgress(err, false).withTicker();

@@ -31,7 +31,12 @@ import picocli.CommandLine.Spec;
     description = "Checks a plan as run does (the same checks: keys and values, YCSB core properties, workloads, "
         + "rampUp, connection-string options, threads this machine can host, matrix size), prints every phase in "
         + "order with its resolved properties (passwords masked) and the phase count and duration estimate, and "
-        + "checks that every target answers (server version, topology). Runs no phase.")
+        + "checks that every target answers (server version, topology). Runs no phase.",
+    footer = {"", "Examples:",
+        "  scripts/orchestrator validate workloads/plans/quickstart.yaml",
+        "  scripts/orchestrator validate --no-probe --assume-rate 20000 workloads/plans/data-scale.yaml",
+        "  scripts/orchestrator validate --json workloads/plans/instance-sizes.yaml | jq '.targets[] | select(.usable | not)'",
+        "", "Exit status: 0 the plan may run and every target answered, 2 a check failed (one line on stderr)."})
 final class ValidateCommand implements Callable<Integer> {
 
   @Spec
@@ -60,9 +65,36 @@ final class ValidateCommand implements Callable<Integer> {
   @Mixin
   PlanOverrideOptions overrideOptions = new PlanOverrideOptions();
 
+  @Option(names = "--json", description = "print what validate found as one JSON document on stdout (valid, error,"
+      + " phases with their properties, size, warnings, targets) instead of text; errors still go to stderr too")
+  boolean json;
+
+  @Mixin(name = Verbosity.MIXIN)
+  Verbosity verbosity = new Verbosity();
+
+  /** What --json prints; filled in text mode too, where nobody reads it. */
+  private ValidateJson found;
+
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
+    found = new ValidateJson(planFile);
+    if (!json) {
+      return validate(verbosity.quiet ? new PrintWriter(java.io.Writer.nullWriter()) : spec.commandLine().getOut());
+    }
+    PrintWriter stdout = spec.commandLine().getOut();
+    try {
+      int status = validate(new PrintWriter(java.io.Writer.nullWriter()));
+      stdout.println(found.render(status == Main.OK, !noProbe));
+      return status;
+    } catch (RuntimeException e) {
+      stdout.println(found.refused(String.valueOf(e.getMessage())));
+      throw e;  // and its one line on stderr, as without --json
+    } finally {
+      stdout.flush();
+    }
+  }
+
+  private int validate(PrintWriter out) {
     if (assumedRate != null && !(assumedRate > 0 && Double.isFinite(assumedRate))) {
       throw new BadInputException("--assume-rate " + assumedRate + ": expected operations per second, a number"
           + " above 0 (e.g. --assume-rate 20000)");
@@ -71,7 +103,7 @@ final class ValidateCommand implements Callable<Integer> {
     PlanCheck.Checked checked = PlanCheck.load(PlanFiles.read(planFile), planFile, System.getenv(),
         new PlanCheck.Options(allowLargeMatrix, HostLimits.current(), overrideOptions.resolve(System::getenv)));
     Matrix matrix = checked.matrix();
-    checked.warnings().forEach(w -> spec.commandLine().getErr().println("orchestrator: warning: " + w));
+    checked.warnings().forEach(this::warn);
     checked.notes().forEach(n -> spec.commandLine().getErr().println("orchestrator: note: " + n));
     out.print(MatrixPrinter.render(matrix));
     out.println();
@@ -81,6 +113,7 @@ final class ValidateCommand implements Callable<Integer> {
     if (!untimed.isEmpty()) {
       out.println(untimed);
     }
+    found.matrix(matrix, checked.size(), untimed);
     out.flush();
     if (noProbe) {
       return Main.OK;
@@ -89,19 +122,20 @@ final class ValidateCommand implements Callable<Integer> {
     try (EmbeddedTargets uris = new EmbeddedTargets(matrix.plan())) {
       for (Target t : matrix.plan().targets()) {
         ServerInfo s = TargetProbe.probe(uris.uri(t.name()), t.isEmbedded(), probeTimeoutMillis);
+        found.target(t, s);
         if (s.probeError() == null) {
           out.println("target " + t.name() + ": " + s.describe());
           long needSet = matrix.phases().stream().filter(p -> p.target().equals(t.name())
               && p.serverSettings().containsKey(ServerKeys.CHAINING_ALLOWED)).count();
           if (needSet > 0 && !"replica set".equals(s.topology())) {
             // not bad input: the plan is fine, but these cells will not measure what it asks
-            spec.commandLine().getErr().println("orchestrator: warning: target " + t.name() + " is " + s.topology()
+            warn("target " + t.name() + " is " + s.topology()
                 + ", not a replica set: its " + needSet + " phase(s) with " + ServerKeys.CHAINING_ALLOWED
                 + " will fail (server.apply auto), run unverified on your word (manual) or be skipped (skip)");
           }
           java.util.Set<String> topology = TopologyLabels.claimed(t.labels()).keySet();
           if (!topology.isEmpty() && !"replica set".equals(s.topology())) {
-            spec.commandLine().getErr().println("orchestrator: warning: target " + t.name() + " is " + s.topology()
+            warn("target " + t.name() + " is " + s.topology()
                 + ", not a replica set: its label(s) " + String.join(", ", topology) + " cannot be confirmed, and"
                 + " its cells will be marked unverified");
           }
@@ -114,5 +148,11 @@ final class ValidateCommand implements Callable<Integer> {
     }
     out.flush();
     return unreachable == 0 ? Main.OK : Main.BAD_INPUT;
+  }
+
+  /** A warning: on stderr, and in the JSON document. */
+  private void warn(String warning) {
+    spec.commandLine().getErr().println("orchestrator: warning: " + warning);
+    found.warning(warning);
   }
 }

@@ -81,7 +81,7 @@ class ConsoleProgressTest {
   @Test
   void liveModeRewritesOneLine() {
     StringWriter out = new StringWriter();
-    ConsoleProgress p = new ConsoleProgress(new PrintWriter(out), true);
+    ConsoleProgress p = new ConsoleProgress(new PrintWriter(out), true, System::currentTimeMillis, () -> 200);
     p.phaseStarted(RUN, 1, 1, Optional.empty());
     p.status(RUN, new PhaseProgress(3, 300, null, 10L, 100.0, 0));
     assertTrue(out.toString().contains("\r[phase 1/1] run a threadcount=8 rep 1 on local: 300 ops, 7s left"), out.toString());

@@ -84,6 +84,16 @@ public final class ComparisonMarkdown {
       + " (run-to-run variation, usually the larger part, is left out: repeat the runs before acting on it)."
       + " (n.s.): not significant, the interval holds 0%.";
 
+  /**
+   * The comparison in a few lines for the console at the end of a run: the throughput finding of each scenario
+   * (and group), worded as in the Markdown; the tables, latencies and notes stay in the file.
+   */
+  public static List<String> headlines(Comparison c) {
+    return c.ranges().stream().filter(r -> r.figure() == Figure.THROUGHPUT)
+        .map(r -> r.title() + (r.group().isEmpty() ? "" : " at " + r.group()) + ": " + sentence(r, c.spec()))
+        .toList();
+  }
+
   /** How changes read when none has an interval: the rule of the tables before intervals. */
   static final String NO_INTERVALS = "(n.s.): not significant, the min–max ranges of A and B overlap.";
 
