@@ -16,7 +16,7 @@ import java.util.function.Function;
  * hypervisor took in any one cell), then every cell judged {@code host_busy}, each with what its host did. A
  * run whose phases were not watched (recorded before the watch, or clients elsewhere) has no such section.
  */
-final class ClientHostSection {
+public final class ClientHostSection {
 
   static final String TITLE = "## Client host";
 
@@ -48,7 +48,7 @@ final class ClientHostSection {
    * E.g. {@code AMD EPYC 7B13, 2 cores; load average 0.52 to 3.10 over 5 watched phases; other processes used
    * at most 12% of the cores in a phase, steal at most 0.3%.}
    */
-  static String overview(List<ClientHostLoad> watched) {
+  public static String overview(List<ClientHostLoad> watched) {
     Set<String> machines = new LinkedHashSet<>();
     for (ClientHostLoad h : watched) {
       String m = h.cpuModel() == null ? "unknown CPU" : h.cpuModel();

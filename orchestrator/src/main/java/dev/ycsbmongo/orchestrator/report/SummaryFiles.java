@@ -283,11 +283,11 @@ public final class SummaryFiles {
               : chartPng(dir, d.spec().id())));
     }
     List<HtmlReport.Extra> extras = new ArrayList<>(comparisons(dir));
-    // the shaped tables after the comparisons: the page's "Comparisons" link goes to the first extra
+    // the shaped tables are tables: the page shows them after summary.md's, the comparisons at the top
     for (ShapedTableFiles.Written w : shaped) {
       String body = w.markdown().startsWith("# ") ? w.markdown().substring(Math.max(0, w.markdown().indexOf('\n')))
           : w.markdown();
-      extras.add(new HtmlReport.Extra(w.title(), body));
+      extras.add(new HtmlReport.Extra(w.title(), body, true));
     }
     return new HtmlReport.Input(name, description, dir.runId(), planYaml, Records.latest(results), md, figures,
         extras, ClientHostInfo.TOOL_VERSION);

@@ -81,7 +81,7 @@ public final class ChartPlanner {
     charts.addAll(bars(cells, footer, settings.colourBy()));
     charts.addAll(SettingBars.plan(cells, footer));
     runTimeline(measured, footer).ifPresent(charts::add);
-    charts.addAll(timeSeries(measured, runDir, footer));
+    charts.addAll(timeSeries(perSecondCells(current), runDir, footer));
     Records.latest(all).stream().filter(r -> r.connections() != null).limit(MAX_TIME_SERIES)
         .forEach(r -> heldConnections(r, runDir, footer).ifPresent(charts::add));
     ConnectionLimitChart.plan(Records.latest(all), footer).ifPresent(charts::add);
@@ -595,10 +595,23 @@ public final class ChartPlanner {
             + " Gaps are preparing loads, warm-ups and failed phases.", footer));
   }
 
+  /**
+   * The cells whose per-second charts are drawn: the first {@value #MAX_TIME_SERIES} that succeeded and as many
+   * that did not (failed, unstable, host busy): where the per-second series is what says why, and where a reader
+   * looks first. In plan order; a connection stress has its own chart.
+   */
+  static List<PhaseResult> perSecondCells(List<PhaseResult> current) {
+    List<PhaseResult> cells = current.stream().filter(r -> r.connections() == null).toList();
+    Set<PhaseResult> drawn = new LinkedHashSet<>(cells.stream().filter(ChartPlanner::drawable).limit(MAX_TIME_SERIES)
+        .toList());
+    drawn.addAll(cells.stream().filter(r -> !r.succeeded()).limit(MAX_TIME_SERIES).toList());
+    return cells.stream().filter(drawn::contains).toList();
+  }
+
   /** Per phase: ops/s and p99 per interval from its HDR logs, the server's QPS, CPU and connections when sampled. */
   private static List<ChartSpec> timeSeries(List<PhaseResult> measured, Path runDir, String footer) {
     List<ChartSpec> charts = new ArrayList<>();
-    for (PhaseResult r : measured.stream().limit(MAX_TIME_SERIES).toList()) {
+    for (PhaseResult r : measured) {
       if (r.outputDirectory() == null || r.outputDirectory().isEmpty()) {
         continue;
       }
@@ -614,6 +627,9 @@ public final class ChartPlanner {
         markers.add(new ChartSpec.Marker("end of ramp-up", r.steady().startSeconds(), null));
       }
       String name = r.phaseId() + Unverified.of(r).mark();
+      // the verdict in the title only: the chart's id (and file) stays the phase's
+      String title = name + (r.succeeded() ? "" : " (" + r.status().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+          + ")");
       if (!timeline.isEmpty()) {
         List<ChartSpec.Series> rate = new ArrayList<>();
         rate.add(new ChartSpec.Series("YCSB successful ops/s", timeline.stream()
@@ -621,7 +637,7 @@ public final class ChartPlanner {
         long t0 = timeline.get(0).startEpochMillis();
         serverSeries(dir, t0, "server QPS", s -> s.opsPerSec() == null ? null
             : s.opsPerSec().values().stream().mapToDouble(Double::doubleValue).sum()).ifPresent(rate::add);
-        charts.add(new ChartSpec(id("ops", name), ChartSpec.Kind.LINE, "Operations per second: " + name,
+        charts.add(new ChartSpec(id("ops", name), ChartSpec.Kind.LINE, "Operations per second: " + title,
             "Seconds into the phase", "Operations per second", false, List.of(), rate, markers,
             "Per second, from YCSB's HDR interval logs" + (rate.size() > 1 ? " and the server's opcounters." : "."),
             footer));
@@ -631,7 +647,7 @@ public final class ChartPlanner {
             .filter(p -> p.p99Micros().containsKey(op))
             .map(p -> new ChartSpec.Point(p.atSeconds(), p.p99Micros().get(op), null)).toList())).toList();
         if (!p99.isEmpty()) {
-          charts.add(new ChartSpec(id("p99", name), ChartSpec.Kind.LINE, "p99 latency per second: " + name,
+          charts.add(new ChartSpec(id("p99", name), ChartSpec.Kind.LINE, "p99 latency per second: " + title,
               "Seconds into the phase", "p99 latency (µs, log scale)", true, List.of(), p99, markers,
               "Each second's p99 of successful operations, per operation type.", footer));
         }
@@ -642,7 +658,7 @@ public final class ChartPlanner {
       serverSeries(dir, t0, "server connections", s -> s.connectionsCurrent() == null ? null
           : s.connectionsCurrent().doubleValue()).ifPresent(server::add);
       if (!server.isEmpty()) {
-        charts.add(new ChartSpec(id("server", name), ChartSpec.Kind.LINE, "Server while the phase ran: " + name,
+        charts.add(new ChartSpec(id("server", name), ChartSpec.Kind.LINE, "Server while the phase ran: " + title,
             "Seconds into the phase", "CPU % of all cores / connections", false, List.of(), server, List.of(),
             "Sampled from serverStatus on the primary.", footer));
       }

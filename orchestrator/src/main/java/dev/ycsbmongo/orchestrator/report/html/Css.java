@@ -21,6 +21,7 @@ final class Css {
       th { background: #f3f5f7; }
       td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
       tbody tr:nth-child(even) { background: #fafbfc; }
+      tr.verdict-failed td, tr.verdict-unstable td, tr.verdict-host-busy td { background: #fff4f2; }
       code, pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12px; }
       table.commands td code { word-break: break-all; }
       pre { background: #f6f8fa; border: 1px solid #d0d7de; padding: 8px 12px; overflow-x: auto; }

@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * {@code report.html}: one self-contained page (inline CSS and charts, no scripts, nothing fetched) with
- * the study's name and plan, the environment, every chart, every table of summary.md, the phases
- * that failed or were skipped with their cause, and each phase's exact command (masked). Rendered
- * from stored results only, and deterministic: the date it shows is the run's, so {@code report}
- * redraws the same bytes.
+ * {@code report.html}: one self-contained page (inline CSS and charts, no scripts, nothing fetched), the answer
+ * first: the verdicts (how many cells of each, and every phase that did not succeed with its cause and its
+ * per-second charts), the plan's comparisons, then every table of summary.md and the plan's shaped tables, then
+ * the charts, the environment, each phase's exact command (masked) and the plan. Rendered from stored results
+ * only, and deterministic: the date it shows is the run's, so {@code report} redraws the same bytes.
  */
 public final class HtmlReport {
 
@@ -31,8 +31,15 @@ public final class HtmlReport {
     }
   }
 
-  /** A further section of Markdown (a comparison), rendered like the summary. */
-  public record Extra(String title, String markdown) {
+  /**
+   * A further section of Markdown, rendered like the summary: a comparison (a finding, shown at the top) or, with
+   * {@code table}, a table the plan shaped (shown after summary.md's).
+   */
+  public record Extra(String title, String markdown, boolean table) {
+
+    public Extra(String title, String markdown) {
+      this(title, markdown, false);
+    }
   }
 
   /**
@@ -59,16 +66,18 @@ public final class HtmlReport {
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         .append(esc(title)).append("</title>\n<style>\n").append(Css.TEXT).append("</style>\n</head>\n<body>\n");
     header(b, in);
-    environment(b, in.records());
-    figures(b, in.figures(), in.records());
-    b.append("<section id=\"tables\">\n").append(MarkdownHtml.render(dropTitle(in.summaryMarkdown()), 0))
+    java.util.Set<String> linked = linkedOnly(in.figures(), in.records());
+    Verdicts.render(b, in.records(), in.figures().stream().map(Figure::id).filter(id -> !linked.contains(id))
+        .collect(Collectors.toSet()), linked);
+    List<Extra> findings = in.extras().stream().filter(e -> !e.table()).toList();
+    extras(b, findings, "comparisons");
+    // summary.md's change tables restate what the plan's comparisons say, with their intervals
+    String tables = findings.isEmpty() ? dropTitle(in.summaryMarkdown()) : dropChanges(dropTitle(in.summaryMarkdown()));
+    b.append("<section id=\"tables\">\n<h2>Tables</h2>\n").append(MarkdownHtml.render(tables, 1))
         .append("</section>\n");
-    for (int i = 0; i < in.extras().size(); i++) {
-      Extra e = in.extras().get(i);
-      b.append("<section class=\"extra\"").append(i == 0 ? " id=\"comparisons\"" : "").append(">\n<h2>")
-          .append(esc(e.title())).append("</h2>\n").append(MarkdownHtml.render(e.markdown(), 1)).append("</section>\n");
-    }
-    problems(b, in.records());
+    extras(b, in.extras().stream().filter(Extra::table).toList(), "shaped-tables");
+    figures(b, in.figures(), linked);
+    environment(b, in.records());
     commands(b, in.records());
     if (in.planYaml() != null) {
       b.append("<section id=\"plan\">\n<h2>Plan</h2>\n<p>As resolved for the run: defaults filled in, passwords"
@@ -85,6 +94,7 @@ public final class HtmlReport {
     }
     b.append("<p class=\"meta\">Run <code>").append(esc(in.runId())).append("</code>");
     span(in.records()).ifPresent(s -> b.append(", ").append(esc(s)));
+    RunFacts.duration(in.records()).ifPresent(d -> b.append(", took ").append(esc(d)));
     b.append(", ").append(in.records().size()).append(" phases");
     long bad = in.records().stream().filter(r -> !r.succeeded()).count();
     if (bad > 0) {
@@ -99,17 +109,18 @@ public final class HtmlReport {
       b.append("<p class=\"warning\">Replayed, not measured: these figures are a document's published ones, turned"
           + " into records (status replayed) so that our tables and comparisons restate it.</p>\n");
     }
-    b.append("<nav>Contents: <a href=\"#environment\">Environment</a>");
+    b.append("<nav>Contents: <a href=\"#verdicts\">Verdicts</a>");
+    if (bad > 0) {
+      b.append(" · <a href=\"#problems\">Did not succeed</a>");
+    }
+    if (in.extras().stream().anyMatch(e -> !e.table())) {
+      b.append(" · <a href=\"#comparisons\">Comparisons</a>");
+    }
+    b.append(" · <a href=\"#tables\">Tables</a>");
     if (!in.figures().isEmpty()) {
       b.append(" · <a href=\"#charts\">Charts</a>");
     }
-    b.append(" · <a href=\"#tables\">Tables</a>");
-    if (!in.extras().isEmpty()) {
-      b.append(" · <a href=\"#comparisons\">Comparisons</a>");
-    }
-    if (bad > 0) {
-      b.append(" · <a href=\"#problems\">Failed and skipped</a>");
-    }
+    b.append(" · <a href=\"#environment\">Environment</a>");
     b.append(" · <a href=\"#commands\">Commands</a>");
     if (in.planYaml() != null) {
       b.append(" · <a href=\"#plan\">Plan</a>");
@@ -138,6 +149,7 @@ public final class HtmlReport {
           + " tool %s", c.hostname(), c.cores(), c.memoryBytes() / (1024.0 * 1024 * 1024), c.os(), c.jdk(),
           c.driverVersion(), c.ycsbVersion(), c.toolVersion()))).append(".</p>\n");
     }
+    RunFacts.clientHost(records).ifPresent(h -> b.append("<p>Client host: ").append(esc(h)).append("</p>\n"));
     b.append("</section>\n");
   }
 
@@ -159,12 +171,15 @@ public final class HtmlReport {
     return ids;
   }
 
-  /** The ids of the per-phase charts to link rather than show: those of every phase but the {@value #PAGE_PHASES} shown. */
+  /**
+   * The ids of the per-phase charts to link rather than show: those of every phase but the ones that did not
+   * succeed (a reader looks there first for why) and the {@value #PAGE_PHASES} successful ones shown.
+   */
   static java.util.Set<String> linkedOnly(List<Figure> figures, List<PhaseResult> records) {
     java.util.Set<String> present = figures.stream().map(Figure::id).collect(Collectors.toSet());
     Map<String, List<String>> byPhase = perPhaseIds(records);
-    List<PhaseResult> withCharts = records.stream().filter(r -> byPhase.get(r.phaseId()).stream()
-        .anyMatch(present::contains)).toList();
+    List<PhaseResult> withCharts = records.stream().filter(PhaseResult::succeeded).filter(r -> byPhase
+        .get(r.phaseId()).stream().anyMatch(present::contains)).toList();
     if (withCharts.size() <= PAGE_PHASES) {
       return java.util.Set.of();
     }
@@ -178,11 +193,10 @@ public final class HtmlReport {
     return linked;
   }
 
-  private static void figures(StringBuilder b, List<Figure> figures, List<PhaseResult> records) {
+  private static void figures(StringBuilder b, List<Figure> figures, java.util.Set<String> linked) {
     if (figures.isEmpty()) {
       return;
     }
-    java.util.Set<String> linked = linkedOnly(figures, records);
     b.append("<section id=\"charts\">\n<h2>Charts</h2>\n");
     for (Figure f : figures) {
       if (linked.contains(f.id())) {
@@ -196,8 +210,9 @@ public final class HtmlReport {
       b.append("</figcaption>\n</figure>\n");
     }
     if (!linked.isEmpty()) {
-      b.append("<p>Per-second charts of the other phases (the ").append(PAGE_PHASES).append(" above spread most),"
-          + " beside this page in <code>charts/</code>:</p>\n<ul class=\"linked-charts\">\n");
+      b.append("<p>Per-second charts of the other phases (above: those that did not succeed and the ")
+          .append(PAGE_PHASES).append(" that spread most), beside this page in <code>charts/</code>:</p>\n"
+              + "<ul class=\"linked-charts\">\n");
       for (Figure f : figures) {
         if (linked.contains(f.id())) {
           b.append("<li><a href=\"charts/").append(esc(f.id())).append(".svg\">").append(esc(f.title()))
@@ -207,21 +222,6 @@ public final class HtmlReport {
       b.append("</ul>\n");
     }
     b.append("</section>\n");
-  }
-
-  private static void problems(StringBuilder b, List<PhaseResult> records) {
-    List<PhaseResult> bad = records.stream().filter(r -> !r.succeeded()).toList();
-    if (bad.isEmpty()) {
-      return;
-    }
-    b.append("<section id=\"problems\">\n<h2>Failed and skipped phases</h2>\n<table>\n<thead><tr><th>#</th><th>Phase</th>"
-        + "<th>Status</th><th>Cause</th></tr></thead>\n<tbody>\n");
-    for (PhaseResult r : bad) {
-      b.append("<tr><td class=\"num\">").append(r.index()).append("</td><td><code>").append(esc(r.phaseId()))
-          .append("</code></td><td>").append(esc(r.status().name().toLowerCase(Locale.ROOT))).append("</td><td>")
-          .append(esc(r.cause() == null ? "" : r.cause())).append("</td></tr>\n");
-    }
-    b.append("</tbody>\n</table>\n</section>\n");
   }
 
   private static void commands(StringBuilder b, List<PhaseResult> records) {
@@ -250,6 +250,30 @@ public final class HtmlReport {
 
   private static boolean embedded(List<PhaseResult> records) {
     return records.stream().anyMatch(r -> r.server() != null && r.server().embedded());
+  }
+
+  /** Sections of Markdown, each under its title; the first has the id {@code firstId}, what the contents link to. */
+  private static void extras(StringBuilder b, List<Extra> extras, String firstId) {
+    for (int i = 0; i < extras.size(); i++) {
+      Extra e = extras.get(i);
+      b.append("<section class=\"extra\"").append(i == 0 ? " id=\"" + firstId + "\"" : "").append(">\n<h2>")
+          .append(esc(e.title())).append("</h2>\n").append(MarkdownHtml.render(e.markdown(), 1)).append("</section>\n");
+    }
+  }
+
+  /** summary.md without its change tables ({@code ### Change from ...} up to the next heading). */
+  static String dropChanges(String markdown) {
+    StringBuilder out = new StringBuilder();
+    boolean skipping = false;
+    for (String line : markdown.lines().toList()) {
+      if (line.startsWith("#")) {
+        skipping = line.startsWith("### Change from ");
+      }
+      if (!skipping) {
+        out.append(line).append('\n');
+      }
+    }
+    return out.toString();
   }
 
   /**
@@ -297,7 +321,7 @@ public final class HtmlReport {
   static final int PNG_WIDTH = 960;
   static final int PNG_HEIGHT = 540;
 
-  private static String esc(String s) {
+  static String esc(String s) {
     return MarkdownHtml.escape(s);
   }
 }

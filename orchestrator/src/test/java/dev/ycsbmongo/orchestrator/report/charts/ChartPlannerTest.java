@@ -234,6 +234,25 @@ class ChartPlannerTest {
   }
 
   @Test
+  void aCellThatDidNotSucceedHasItsPerSecondChartsTooItsVerdictInTheTitle(@TempDir Path runDir) throws IOException {
+    Path phase = runDir.resolve("phases/1");
+    Files.createDirectories(phase.resolve("hdr"));
+    Path fixture = Path.of("src/test/resources/ycsb-output/run-rw-95-5-threads-8/hdr");
+    try (var files = Files.list(fixture)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, phase.resolve("hdr").resolve(f.getFileName()));
+      }
+    }
+    PhaseResult r = sweep().get(0).toBuilder().status(dev.ycsbmongo.orchestrator.results.PhaseStatus.UNSTABLE)
+        .cause("not precise: only 7 s of steady window, needs 20 s").build();
+    List<ChartSpec> specs = ChartPlanner.plan(List.of(r), runDir);
+    ChartSpec ops = specs.stream().filter(s -> s.id().equals(ChartPlanner.id("ops", r.phaseId()))).findFirst()
+        .orElseThrow(() -> new AssertionError("no per-second chart of the unstable cell: " + specs));
+    assertEquals("Operations per second: " + r.phaseId() + " (unstable)", ops.title());
+    assertTrue(specs.stream().anyMatch(s -> s.id().equals(ChartPlanner.id("p99", r.phaseId()))), specs.toString());
+  }
+
+  @Test
   void rendersSvgAndPngHeadless(@TempDir Path runDir) throws Exception {
     ChartSpec latency = ChartPlanner.plan(sweep(), runDir).get(2);
     String svg = ChartRenderer.svg(latency);

@@ -49,7 +49,7 @@ class HtmlReportTest {
     assertTrue(html.contains("5.0.0, standalone (embedded test server, not MongoDB)"), html);
     assertTrue(html.contains("<p class=\"warning\">Measured against the embedded"), html);
     assertEquals(1, html.split("Measured against the embedded", -1).length - 1, "one warning, not summary.md's too");
-    assertTrue(html.contains("<h2 id=\"rw-50-50-run\">rw-50-50 (run)</h2>"), html);
+    assertTrue(html.contains("<h3 id=\"rw-50-50-run\">rw-50-50 (run)</h3>"), "a table's heading, under Tables: " + html);
     assertTrue(html.contains("<th class=\"num\">Throughput, whole run (ops/s)</th>"), html);
     assertTrue(html.contains("<th class=\"num\">Throughput, steady (ops/s)</th>"), html);
     assertFalse(html.contains("<h2 id=\"targets\">"), "the Environment section replaces summary.md's Targets");
@@ -79,12 +79,12 @@ class HtmlReportTest {
       + "<g clip-path=\"url(#clip936197536)\"><path d=\"m1 1l2 2\"/></g></svg>";
 
   @Test
-  void showsThePerSecondChartsOfTheFourPhasesThatSpreadMostAndLinksTheOthers() {
+  void showsThePerSecondChartsOfFailedPhasesAndOfTheFourThatSpreadMostAndLinksTheOthers() {
     List<dev.ycsbmongo.orchestrator.results.PhaseResult> phases = new java.util.ArrayList<>();
-    for (int i = 1; i <= 5; i++) {
+    for (int i = 1; i <= 6; i++) {
       phases.add(ResultFixtures.run(i, "small", "rw-50-50", i, 1, 100, 100, 1000, 1000, ResultFixtures.MONGO));
     }
-    // the first phase has no spread (a phase that failed): it ranks last, the others tie and keep plan order
+    // the first phase failed: its charts are always on the page; the others tie and keep plan order
     phases.set(0, ResultFixtures.failed(phases.get(0), PhaseStatus.FAILED, "x"));
     List<HtmlReport.Figure> figures = new java.util.ArrayList<>(List.of(new HtmlReport.Figure("run-timeline",
         "Every phase", CLIPPED, null)));
@@ -94,14 +94,19 @@ class HtmlReportTest {
         figures.add(new HtmlReport.Figure(id, kind + " " + r.index(), CLIPPED, null));
       }
     }
-    String first = dev.ycsbmongo.orchestrator.report.charts.ChartPlanner.id("ops", phases.get(0).phaseId());
-    assertEquals(java.util.Set.of(first, first.replaceFirst("^ops", "p99")), HtmlReport.linkedOnly(figures, phases));
+    String failed = dev.ycsbmongo.orchestrator.report.charts.ChartPlanner.id("ops", phases.get(0).phaseId());
+    String last = dev.ycsbmongo.orchestrator.report.charts.ChartPlanner.id("ops", phases.get(5).phaseId());
+    assertEquals(java.util.Set.of(last, last.replaceFirst("^ops", "p99")), HtmlReport.linkedOnly(figures, phases));
     String html = HtmlReport.render(new HtmlReport.Input("study", null, "study-1", null, phases,
         SummaryMarkdown.render(phases), figures, List.of(), "0.1.0-SNAPSHOT"));
-    assertEquals(9, html.split("<figure", -1).length - 1, "the timeline and 4 phases x 2 charts");
-    assertTrue(html.contains("<li><a href=\"charts/" + first + ".svg\">ops 1</a> (<a href=\"charts/" + first
+    assertEquals(11, html.split("<figure", -1).length - 1, "the timeline, the failed phase and 4 others x 2 charts");
+    assertTrue(html.contains("<figure id=\"chart-" + failed + "\">"), html);
+    assertTrue(html.contains("<li><a href=\"charts/" + last + ".svg\">ops 6</a> (<a href=\"charts/" + last
         + ".png\">PNG</a>)</li>"), html);
-    assertEquals(java.util.Set.of(), HtmlReport.linkedOnly(figures.subList(0, 9), phases), "4 phases: all shown");
+    // the verdicts link to the failed phase's charts on the page
+    assertTrue(html.contains("<td><a href=\"#chart-" + failed + "\">throughput</a>, <a href=\"#chart-"
+        + failed.replaceFirst("^ops", "p99") + "\">p99</a></td>"), html);
+    assertEquals(java.util.Set.of(), HtmlReport.linkedOnly(figures.subList(0, 11), phases), "5 phases: all shown");
   }
 
   private static String pageWith(List<HtmlReport.Figure> figures, String comparison) {
@@ -128,8 +133,8 @@ class HtmlReportTest {
         html);
     assertTrue(html.contains("<clipPath id=\"chart-b-clip936197536\">") && html.contains("clip-path=\"url(#chart-b-clip936197536)\""),
         html);
-    assertTrue(html.contains("<h2 id=\"rw-50-50-run\">") && html.contains("<h3 id=\"rw-50-50-run-2\">"),
-        "the comparison's heading that summary.md also has is renamed, the first keeps the links: " + html);
+    assertTrue(html.contains("<h3 id=\"rw-50-50-run\">") && html.contains("<h3 id=\"rw-50-50-run-2\">"),
+        "the heading summary.md also has is renamed, the first (the comparison's, above) keeps the links: " + html);
   }
 
   @Test
@@ -142,5 +147,38 @@ class HtmlReportTest {
     byte[] large = new byte[CLIPPED.length()];
     String withSvg = pageWith(List.of(new HtmlReport.Figure("a", "A", CLIPPED, null, large)), "x");
     assertTrue(withSvg.contains("<figure id=\"chart-a\">\n<svg") && !withSvg.contains("<img"), withSvg);
+  }
+
+  @Test
+  void putsTheVerdictsAndComparisonsFirstThenTablesThenCharts() {
+    String html = page();
+    List<Integer> at = java.util.stream.Stream.of("<section id=\"verdicts\">", "<section id=\"problems\">",
+        "<section class=\"extra\" id=\"comparisons\">", "<section id=\"tables\">", "<section id=\"charts\">",
+        "<section id=\"environment\">", "<section id=\"commands\">").map(html::indexOf).toList();
+    assertTrue(at.stream().allMatch(i -> i > 0), at.toString());
+    assertEquals(at.stream().sorted().toList(), at, "in the order a reader asks: " + at);
+    // one measured cell ok, one failed; the load that prepared data is no cell
+    assertTrue(html.contains("<tr class=\"verdict-ok\"><td>ok</td><td class=\"num\">1</td>"), html);
+    assertTrue(html.contains("<tr class=\"verdict-failed\"><td>failed</td><td class=\"num\">1</td>"), html);
+    assertTrue(html.contains("<h2>Tables</h2>"), html);
+  }
+
+  @Test
+  void leavesOutTheChangeTablesWhenThePlansComparisonsSayIt() {
+    List<PhaseResult> sweep = List.of(ResultFixtures.run(1, "small", "rw-50-50", 8, 1, 300, 900, 6000, 6000,
+        ResultFixtures.MONGO), ResultFixtures.run(2, "small", "rw-50-50", 16, 1, 300, 900, 9000, 9000,
+        ResultFixtures.MONGO));
+    String md = SummaryMarkdown.render(sweep);
+    assertTrue(md.contains("### Change from threadcount=8 to 16"), md);
+    String without = HtmlReport.render(new HtmlReport.Input("s", null, "s-1", null, sweep, md, List.of(), List.of(),
+        "0.1.0-SNAPSHOT"));
+    assertTrue(without.contains("Change from threadcount=8 to 16</h4>"), "no comparison: the change table stays");
+    String with = HtmlReport.render(new HtmlReport.Input("s", null, "s-1", null, sweep, md, List.of(),
+        List.of(new HtmlReport.Extra("Comparison: threads=8 (A) vs 16 (B)", "| a |\n|:---|\n| x |\n"),
+            new HtmlReport.Extra("Shaped", "| b |\n|:---|\n| y |\n", true)), "0.1.0-SNAPSHOT"));
+    assertFalse(with.contains("Change from threadcount"), with);
+    assertTrue(with.contains("<section class=\"extra\" id=\"shaped-tables\">\n<h2>Shaped</h2>"), with);
+    assertTrue(with.indexOf("id=\"shaped-tables\"") > with.indexOf("<section id=\"tables\">"), "shaped tables after"
+        + " summary.md's");
   }
 }
