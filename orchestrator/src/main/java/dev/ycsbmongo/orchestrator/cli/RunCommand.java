@@ -134,16 +134,26 @@ final class RunCommand implements Callable<Integer> {
     }
     out.println();
     RunEnding.lines(dir, matrix).forEach(out::println);
-    out.println("results: " + dir.path() + " (" + (outcome.interrupted() ? "interrupted; resume with: run --resume "
-        + dir.path() : outcome.targetDown() != null && outcome.targetUnusable() ? "stopped: target "
-        + outcome.targetDown() + " cannot be used; once that is fixed, resume with: run --resume " + dir.path()
+    String resume = resumeCommand(dir);
+    out.println("results: " + dir.path() + " (" + (outcome.interrupted() ? "interrupted; resume with: " + resume
+        : outcome.targetDown() != null && outcome.targetUnusable() ? "stopped: target "
+        + outcome.targetDown() + " cannot be used; once that is fixed, resume with: " + resume
         : outcome.targetDown() != null ? "stopped: target " + outcome.targetDown() + " is not answering;"
-        + " once it is back, resume with: run --resume " + dir.path()
-        : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome) + "; resume with: run --resume "
-        + dir.path())
+        + " once it is back, resume with: " + resume
+        : outcome.allSucceeded() ? "every phase succeeded" : notAllSucceeded(outcome) + "; resume with: " + resume)
         + ")");
     out.flush();
     return interrupts.exitStatus().orElse(outcome.allSucceeded() ? Main.OK : Main.SOME_FAILED);
+  }
+
+  /**
+   * {@code run --resume DIR}, and {@code --uri NAME=URI} for each target whose connection string was given on the
+   * command line: those are never stored, so the resume asks for them again (the URI itself is not printed).
+   */
+  private String resumeCommand(RunDirectory dir) {
+    StringBuilder command = new StringBuilder("run --resume " + dir.path());
+    overrides.uris().keySet().forEach(name -> command.append(" --uri ").append(name).append("=URI"));
+    return command.toString();
   }
 
   /** E.g. "1 phase(s) failed, unstable or on a busy client host, 2 skipped (see Status)". */
