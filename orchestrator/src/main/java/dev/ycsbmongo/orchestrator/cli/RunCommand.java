@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -64,6 +65,9 @@ final class RunCommand implements Callable<Integer> {
 
   enum ProgressMode { auto, live, plain, none }
 
+  @Mixin
+  MetricsOptions metrics;
+
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
@@ -71,7 +75,8 @@ final class RunCommand implements Callable<Integer> {
     RunDirectory dir;
     Matrix matrix;
     RunLock lock = null;
-    try {
+    try (MetricsOptions endpoint = metrics) {
+      endpoint.start(err);
       if (resumeDir != null) {
         dir = existingRun(resumeDir);
         // taken before the plan is read again: a second writer must not even start
@@ -97,8 +102,8 @@ final class RunCommand implements Callable<Integer> {
 
   private int run(Matrix matrix, RunDirectory dir, RunLock lock, PrintWriter out, PrintWriter err) throws IOException {
     StopSignal stop = new StopSignal();
-    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in), stop,
-        SummaryFiles::write);
+    RunSession session = new RunSession(matrix, dir, metrics.listener(progress(err)), failFast,
+        new ConsolePrompt(err, System.in), stop, SummaryFiles::write);
     // before any child starts: a signal must still stop the run once the children hold every thread the host allows
     Interrupts interrupts = Interrupts.install(stop, Duration.ofSeconds(60));
     PlanRunner.Outcome outcome;
