@@ -13,12 +13,11 @@ rm -rf "$LIB"
 mvn -B -q -o -f "$ROOT/pom.xml" -pl orchestrator -am package -DskipTests >/dev/null
 bench_header "$ROOT" "no server: orchestrator/target/lib after a fresh package"
 for jar in "$LIB"/*.jar; do
-  group=$(unzip -p "$jar" 'META-INF/maven/*/pom.properties' 2>/dev/null | sed -n 's/^groupId=//p' | head -1)
-  printf '%s %s %s\n' "${group:-unknown}" "$(stat -c %s "$jar")" "$(basename "$jar")"
+  printf '%s %s\n' "$(stat -c %s "$jar")" "$(basename "$jar")"
 done | awk '
-  { n++; b += $2 }
-  $1 == "io.fabric8" || $3 ~ /^snakeyaml-engine-/ { fn++; fb += $2; fabric8 = fabric8 " " $3 }
-  $1 == "io.prometheus" { pn++; pb += $2; prom = prom " " $3 }
+  { n++; b += $1 }
+  $2 ~ /^(kubernetes-|zjsonpatch-|snakeyaml-engine-)/ { fn++; fb += $1; fabric8 = fabric8 " " $2 }
+  $2 ~ /^prometheus-metrics-/ { pn++; pb += $1; prom = prom " " $2 }
   END {
     printf "all jars: %d, %.1f MB\n", n, b / 1e6
     printf "fabric8 (Kubernetes backend): %d jars, %.1f MB:%s\n", fn, fb / 1e6, fabric8
