@@ -34,6 +34,7 @@ class PackageLayersTest {
       List.of("launch", "report"),
       List.of("check"),
       List.of("exec"),
+      List.of("live"),
       List.of("cli"));
 
   private static JavaClasses classes;

@@ -80,6 +80,9 @@ final class RunCommand implements Callable<Integer> {
   @Mixin(name = Verbosity.MIXIN)
   Verbosity verbosity = new Verbosity();
 
+  @Mixin
+  MetricsOptions metrics;
+
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
@@ -87,7 +90,8 @@ final class RunCommand implements Callable<Integer> {
     RunDirectory dir;
     Matrix matrix;
     RunLock lock = null;
-    try {
+    try (MetricsOptions endpoint = metrics) {
+      endpoint.start(err);
       if (resumeDir != null) {
         dir = existingRun(resumeDir);
         // taken before the plan is read again: a second writer must not even start
@@ -114,8 +118,8 @@ final class RunCommand implements Callable<Integer> {
 
   private int run(Matrix matrix, RunDirectory dir, RunLock lock, PrintWriter out, PrintWriter err) throws IOException {
     StopSignal stop = new StopSignal();
-    RunSession session = new RunSession(matrix, dir, progress(err), failFast, new ConsolePrompt(err, System.in), stop,
-        SummaryFiles::write);
+    RunSession session = new RunSession(matrix, dir, metrics.listener(progress(err)), failFast,
+        new ConsolePrompt(err, System.in), stop, SummaryFiles::write);
     // before any child starts: a signal must still stop the run once the children hold every thread the host allows
     Interrupts interrupts = Interrupts.install(stop, Duration.ofSeconds(60));
     PlanRunner.Outcome outcome;

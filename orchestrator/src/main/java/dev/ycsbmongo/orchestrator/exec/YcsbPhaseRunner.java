@@ -140,7 +140,8 @@ final class YcsbPhaseRunner implements PhaseRunner {
     ChildProcess child = ChildProcess.start(cmd.argv(), dir, secrets, line -> {
       errors[0] += line.errorsInInterval();
       progress.status(phase, new ProgressListener.PhaseProgress(line.elapsedSeconds(), line.operations(),
-          expected.isPresent() ? expected.getAsLong() : null, maxSeconds, line.currentOpsPerSec(), errors[0]));
+          expected.isPresent() ? expected.getAsLong() : null, maxSeconds, line.currentOpsPerSec(), errors[0],
+          line.measurements()));
     }, stop);
     return child.await(bound);
   }
