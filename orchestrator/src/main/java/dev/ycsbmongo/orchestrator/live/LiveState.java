@@ -68,7 +68,7 @@ public final class LiveState implements ProgressListener {
   /**
    * The running phase.
    *
-   * @param number its place among this session's phases ({@code k} of {@code of})
+   * @param number its place among this run's phases ({@code k} of {@code of})
    * @param progress its last status; null before the first
    */
   public record Current(Phase phase, int number, int of, LastStatus progress, List<OperationFigures> operations) {
@@ -83,7 +83,7 @@ public final class LiveState implements ProgressListener {
    * Everything the endpoint shows, at one instant.
    *
    * @param phasesDone phases with a record: succeeded in an earlier session of a resumed run, or ended in this one
-   * @param verdicts phases ended in this session, by status (every status, zeros included)
+   * @param verdicts phases ended in this run, by status (every status, zeros included)
    * @param etaSeconds time left for the whole plan, counted down from the runner's estimate; null until guessable
    * @param current the running phase; null between phases
    */
