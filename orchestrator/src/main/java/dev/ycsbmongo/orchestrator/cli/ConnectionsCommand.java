@@ -41,8 +41,6 @@ import picocli.CommandLine.Spec;
         + "OS limit in the way (nothing opened)."})
 final class ConnectionsCommand implements Callable<Integer> {
 
-  static final String ENV_PREFIX = "env:";
-
   @Spec
   CommandSpec spec;
 
@@ -158,16 +156,7 @@ final class ConnectionsCommand implements Callable<Integer> {
 
   /** The URI itself, or the value of the environment variable an {@code env:NAME} names. */
   static String resolveUri(String given, Function<String, String> env) {
-    if (!given.startsWith(ENV_PREFIX)) {
-      return given;
-    }
-    String name = given.substring(ENV_PREFIX.length());
-    String value = name.isEmpty() ? null : env.apply(name);
-    if (value == null || value.isBlank()) {
-      throw new BadInputException("connections: --uri " + given + ": environment variable "
-          + (name.isEmpty() ? "(no name)" : name) + " is not set; expected --uri mongodb://... or --uri env:NAME");
-    }
-    return value;
+    return EnvUri.resolve(given, env, "connections: --uri " + given, "--uri mongodb://... or --uri env:NAME");
   }
 
   /** What a person reads after the run: the figures, in the order the study asks for them. */

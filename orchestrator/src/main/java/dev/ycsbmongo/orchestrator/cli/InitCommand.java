@@ -123,16 +123,8 @@ final class InitCommand implements Callable<Integer> {
 
   /** {@code --uri}'s value, read from the environment for {@code env:NAME}. */
   private static String resolved(String given) {
-    if (!given.startsWith(PlanOverrideOptions.ENV_PREFIX)) {
-      return given.strip();
-    }
-    String name = given.substring(PlanOverrideOptions.ENV_PREFIX.length());
-    String value = name.isEmpty() ? null : System.getenv(name);
-    if (value == null || value.isBlank()) {
-      throw new BadInputException("init --uri " + given + ": environment variable " + (name.isEmpty() ? "(no name)"
-          : name) + " is not set; expected --uri mongodb://... or --uri env:NAME");
-    }
-    return value.strip();
+    return EnvUri.resolve(given, System::getenv, "init --uri " + given, "--uri mongodb://... or --uri env:NAME")
+        .strip();
   }
 
   /** The plan's name: the file's, when it makes a valid one (run directories are named after it). */

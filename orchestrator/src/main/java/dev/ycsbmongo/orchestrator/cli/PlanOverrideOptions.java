@@ -19,8 +19,6 @@ import picocli.CommandLine.Option;
  */
 final class PlanOverrideOptions {
 
-  static final String ENV_PREFIX = "env:";
-
   @Option(names = "--uri", paramLabel = "TARGET=URI", description = "the connection string of the plan's target "
       + "TARGET, instead of its uri (repeatable). TARGET=env:NAME reads it from environment variable NAME; a URI "
       + "in an argument is visible in ps to other users of this machine until scripts/orchestrator hands it to "
@@ -123,15 +121,8 @@ final class PlanOverrideOptions {
           + " connection string (e.g. --uri small=mongodb://host:27017), or TARGET=env:NAME");
     }
     String uri = given.substring(eq + 1).strip();
-    if (uri.startsWith(ENV_PREFIX)) {
-      String name = uri.substring(ENV_PREFIX.length());
-      String value = name.isEmpty() ? null : env.apply(name);
-      if (value == null || value.isBlank()) {
-        throw new BadInputException(where + "--uri " + target + "=" + uri + ": environment variable "
-            + (name.isEmpty() ? "(no name)" : name) + " is not set; expected TARGET=URI or TARGET=env:NAME");
-      }
-      uri = value.strip();
-    }
+    uri = EnvUri.resolve(uri, env, where + "--uri " + target + "=" + uri, "TARGET=URI or TARGET=env:NAME").strip();
+
     if (out.containsKey(target)) {
       throw new BadInputException(where + "--uri " + target + ": given twice; expected one connection string per"
           + " target");
