@@ -2,13 +2,8 @@ package dev.ycsbmongo.orchestrator.report.charts;
 
 import java.awt.image.BufferedImage;
 import java.awt.image.IndexColorModel;
-import java.awt.image.WritableRaster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
@@ -33,21 +28,40 @@ final class PngPalette {
     int w = rgb.getWidth();
     int h = rgb.getHeight();
     int[] pixels = rgb.getRGB(0, 0, w, h, null, 0, w);
-    Map<Integer, Integer> frequency = new HashMap<>();
-    for (int p : pixels) {
-      frequency.merge(p & 0xffffff, 1, Integer::sum);
+    for (int i = 0; i < pixels.length; i++) {
+      pixels[i] &= 0xffffff;
     }
-    List<Map.Entry<Integer, Integer>> byFrequency = new ArrayList<>(frequency.entrySet());
-    // most frequent first, ties by colour value so the same chart always gets the same palette
-    byFrequency.sort((a, b) -> !a.getValue().equals(b.getValue()) ? b.getValue() - a.getValue()
-        : Integer.compare(a.getKey(), b.getKey()));
-    int n = Math.max(2, Math.min(COLOURS, byFrequency.size()));
+    // the distinct colours and their counts from a sorted copy: a chart's half a million pixels counted without
+    // boxing each one into a map (a report draws dozens of charts)
+    int[] sorted = pixels.clone();
+    java.util.Arrays.sort(sorted);
+    int distinct = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        distinct++;
+      }
+    }
+    int[] colours = new int[distinct];
+    long[] byFrequency = new long[distinct];
+    for (int i = 0, k = -1; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        colours[++k] = sorted[i];
+      }
+      byFrequency[k] += 1L << 24;
+    }
+    // most frequent first, ties by colour value so the same chart always gets the same palette: the count
+    // (negated) above the colour's 24 bits, one sort
+    for (int k = 0; k < distinct; k++) {
+      byFrequency[k] = -(byFrequency[k] >> 24) << 24 | colours[k];
+    }
+    java.util.Arrays.sort(byFrequency);
+    int n = Math.max(2, Math.min(COLOURS, distinct));
     int[] palette = new int[n];
     byte[] r = new byte[n];
     byte[] g = new byte[n];
     byte[] b = new byte[n];
     for (int i = 0; i < n; i++) {
-      int c = i < byFrequency.size() ? byFrequency.get(i).getKey() : 0xffffff;
+      int c = i < distinct ? (int) (byFrequency[i] & 0xffffff) : 0xffffff;
       palette[i] = c;
       r[i] = (byte) (c >> 16);
       g[i] = (byte) (c >> 8);
@@ -55,14 +69,22 @@ final class PngPalette {
     }
     BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_INDEXED,
         new IndexColorModel(8, n, r, g, b));
-    WritableRaster raster = out.getRaster();
-    Map<Integer, Integer> index = new HashMap<>();
-    for (int y = 0; y < h; y++) {
-      for (int x = 0; x < w; x++) {
-        int c = pixels[y * w + x] & 0xffffff;
-        raster.setSample(x, y, 0, index.computeIfAbsent(c, k -> nearest(palette, k)));
-      }
+    byte[] nearest = new byte[distinct];
+    for (int k = 0; k < distinct; k++) {
+      nearest[k] = (byte) nearest(palette, colours[k]);
     }
+    byte[] indices = new byte[pixels.length];
+    int last = -1;
+    byte lastIndex = 0;
+    for (int i = 0; i < pixels.length; i++) {
+      int c = pixels[i];
+      if (c != last) {
+        last = c;
+        lastIndex = nearest[java.util.Arrays.binarySearch(colours, c)];
+      }
+      indices[i] = lastIndex;
+    }
+    out.getRaster().setDataElements(0, 0, w, h, indices);
     return out;
   }
 

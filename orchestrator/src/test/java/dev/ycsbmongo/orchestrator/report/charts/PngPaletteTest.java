@@ -39,4 +39,61 @@ class PngPaletteTest {
     org.knowm.xchart.BitmapEncoder.saveBitmap(ChartRenderer.build(spec), rgb, org.knowm.xchart.BitmapEncoder.BitmapFormat.PNG);
     assertTrue(png.length < rgb.size() * 0.75, png.length + " bytes against the RGB PNG's " + rgb.size());
   }
+
+  @Test
+  void aDrawnChartGetsThePaletteAndPixelsOfThePlainMostFrequentAndNearestMapping() throws Exception {
+    for (ChartSpec spec : ChartRendererTest.handMade()) {
+      BufferedImage rgb = org.knowm.xchart.BitmapEncoder.getBufferedImage(ChartRenderer.build(spec));
+      BufferedImage indexed = PngPalette.indexed(rgb);
+      java.awt.image.IndexColorModel model = (java.awt.image.IndexColorModel) indexed.getColorModel();
+      int[] palette = new int[model.getMapSize()];
+      model.getRGBs(palette);
+      int[] expected = referencePalette(rgb);
+      for (int i = 0; i < palette.length; i++) {
+        palette[i] &= 0xffffff;
+      }
+      assertEquals(java.util.Arrays.toString(expected), java.util.Arrays.toString(palette), spec.title());
+      java.util.Map<Integer, Integer> nearest = new java.util.HashMap<>();
+      for (int y = 0; y < rgb.getHeight(); y++) {
+        for (int x = 0; x < rgb.getWidth(); x++) {
+          int c = rgb.getRGB(x, y) & 0xffffff;
+          int index = nearest.computeIfAbsent(c, k -> referenceNearest(expected, k));
+          assertEquals(index, indexed.getRaster().getSample(x, y, 0), spec.title() + " at " + x + "," + y);
+        }
+      }
+    }
+  }
+
+  /** The 256 most frequent colours, ties by colour value, padded with white: the mapping as first written. */
+  private static int[] referencePalette(BufferedImage rgb) {
+    java.util.Map<Integer, Integer> frequency = new java.util.HashMap<>();
+    for (int p : rgb.getRGB(0, 0, rgb.getWidth(), rgb.getHeight(), null, 0, rgb.getWidth())) {
+      frequency.merge(p & 0xffffff, 1, Integer::sum);
+    }
+    java.util.List<java.util.Map.Entry<Integer, Integer>> byFrequency = new java.util.ArrayList<>(frequency.entrySet());
+    byFrequency.sort((a, b) -> !a.getValue().equals(b.getValue()) ? b.getValue() - a.getValue()
+        : Integer.compare(a.getKey(), b.getKey()));
+    int n = Math.max(2, Math.min(PngPalette.COLOURS, byFrequency.size()));
+    int[] palette = new int[n];
+    for (int i = 0; i < n; i++) {
+      palette[i] = i < byFrequency.size() ? byFrequency.get(i).getKey() : 0xffffff;
+    }
+    return palette;
+  }
+
+  private static int referenceNearest(int[] palette, int c) {
+    int best = 0;
+    long bestDistance = Long.MAX_VALUE;
+    for (int i = 0; i < palette.length; i++) {
+      long dr = ((palette[i] >> 16) & 0xff) - ((c >> 16) & 0xff);
+      long dg = ((palette[i] >> 8) & 0xff) - ((c >> 8) & 0xff);
+      long db = (palette[i] & 0xff) - (c & 0xff);
+      long d = dr * dr + dg * dg + db * db;
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = i;
+      }
+    }
+    return best;
+  }
 }
