@@ -36,7 +36,7 @@ class FrozenClientIT {
       properties:
         recordcount: 500
         operationcount: 100000000
-        maxexecutiontime: 14
+        maxexecutiontime: 12
       execution:
         rampUp: 1s
         acceptance: {minOperations: 10, minWindow: 2s, precision: off, maxRise: off, hostBusy: off}
