@@ -39,7 +39,7 @@ class MetricsEndpointIT {
   @Test
   void scrapesTheRunningPlanAndTheEndpointEndsWithIt(@TempDir Path work) throws Exception {
     System.out.println("[it] MetricsEndpointIT runs against: the plan's own embedded test server (uri: embedded)");
-    Path plan = Orchestrator.writePlan(work, "live", PLAN.formatted("live", 12));
+    Path plan = Orchestrator.writePlan(work, "live", PLAN.formatted("live", 10));
     Path results = work.resolve("results");
     List<Scrape> scrapes = new ArrayList<>();
     String[] url = new String[1];

@@ -43,7 +43,7 @@ class PrometheusScrapeIT {
         + "prometheus); the endpoint itself is scraped by MetricsEndpointIT");
     System.out.println("[it] PrometheusScrapeIT runs against: the plan's own embedded test server (uri: embedded), "
         + "scraped by " + binary.get());
-    Path plan = Orchestrator.writePlan(work, "prom", MetricsEndpointIT.PLAN.formatted("prom", 20));
+    Path plan = Orchestrator.writePlan(work, "prom", MetricsEndpointIT.PLAN.formatted("prom", 12));
     Path results = work.resolve("results");
     int apiPort = freePort();
     String api = "http://127.0.0.1:" + apiPort + "/api/v1/";
