@@ -6,7 +6,13 @@ import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.connection.ClusterConnectionMode;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,5 +35,21 @@ final class DirectClient {
         .applicationName("ycsb-orchestrator")
         .build();
     return MongoClients.create(settings);
+  }
+
+  /**
+   * "connection refused" when nothing listens on the host's port, found in one TCP handshake: the driver
+   * would keep trying for its whole server selection timeout before saying that no answer came. Empty
+   * when the port accepts, or when the handshake fails otherwise (the driver then gives its own reason).
+   */
+  static Optional<String> refused(TargetHost h, int timeoutMillis) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(InetAddress.getByName(h.address()), h.port()), timeoutMillis);
+      return Optional.empty();
+    } catch (ConnectException e) {
+      return Optional.of("connection refused");
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 }

@@ -72,6 +72,10 @@ final class PrimaryFinder {
   }
 
   private static Answer ask(ConnectionString cs, TargetHost h, int timeoutMillis) {
+    java.util.Optional<String> refused = DirectClient.refused(h, timeoutMillis);
+    if (refused.isPresent()) {
+      return Answer.noAnswer(refused.get());
+    }
     try (MongoClient client = DirectClient.open(cs, h, timeoutMillis)) {
       try {
         return Answer.of(client.getDatabase("admin").runCommand(new Document("hello", 1)));

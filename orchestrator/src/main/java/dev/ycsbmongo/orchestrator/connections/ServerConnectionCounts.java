@@ -55,6 +55,11 @@ final class ServerConnectionCounts {
     List<String> embedded = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (TargetHost h : hosts) {
+      java.util.Optional<String> refused = DirectClient.refused(h, timeoutMillis);
+      if (refused.isPresent()) {
+        problems.add(h.label() + ": " + refused.get());
+        continue;
+      }
       try (MongoClient client = DirectClient.open(cs, h, timeoutMillis)) {
         Document status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
         Object connections = status.get("connections");
