@@ -106,7 +106,7 @@ class ConnectionStressIT {
     PeakServerSockets servers = new PeakServerSockets();
     Path result = work.resolve("result.json");
     LauncherRun run = Orchestrator.run(work, Map.of(), servers, "connections", "--uri", uri(""), "--count", "200",
-        "--max-per-worker", "250", "--max-per-source-address", "250", "--hold", "5s", "--json", result.toString());
+        "--max-per-worker", "250", "--max-per-source-address", "250", "--hold", "2s", "--json", result.toString());
     System.out.println("[it] " + run.describe() + "; server-side sockets " + before + " before, peak " + servers.peak);
     assertEquals(0, run.exitCode, run.diagnostics());
     JsonNode r = json(result);
@@ -226,7 +226,7 @@ class ConnectionStressIT {
       }
     };
     LauncherRun run = Orchestrator.run(work, Map.of(), watch, "connections", "--uri",
-        uri("bench:" + PASSWORD + "@"), "--count", "30", "--hold", "3s", "--json", result.toString());
+        uri("bench:" + PASSWORD + "@"), "--count", "30", "--hold", "2s", "--json", result.toString());
     System.out.println("[it] " + run.describe().replace(PASSWORD, "****"));
     assertEquals(90, json(result).get("opened").asLong(), "30 to each of 3 servers: " + run.diagnostics());
     assertFalse(workerEnvironments.isEmpty(), "saw the worker JVMs: " + argvSeen.size() + " command lines");
