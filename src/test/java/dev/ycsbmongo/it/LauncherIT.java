@@ -126,10 +126,25 @@ class LauncherIT {
     Path stop = workDir.resolve("stop-" + System.nanoTime());
     List<String> command = Launchers.command(ycsb, "run", 2, "-p", "recordcount=200",
         "-p", "operationcount=100000000", "-p", "maxexecutiontime=120", "-p", "mongodb.url=" + mongo.uri(database));
+    List<Path> before;
+    try (var files = Files.list(workDir)) {
+      before = files.toList();
+    }
     LauncherRun run = LauncherRun.run(workDir, Duration.ofSeconds(60),
         Map.of("JAVA_OPTS", "-D" + dev.ycsbmongo.binding.launch.EarlyStop.STOP_FILE + "=" + stop), process -> {
+          // a second after YCSB says it starts its threads (its JVM's start takes seconds on a loaded machine)
+          Orchestrator.poll(process, Duration.ofSeconds(45), "YCSB printed \"Starting test.\"", () -> {
+            try (var files = Files.list(workDir)) {
+              for (Path f : files.filter(f -> !before.contains(f) && f.toString().endsWith(".stderr")).toList()) {
+                if (Files.readString(f).contains("Starting test.")) {
+                  return true;
+                }
+              }
+            }
+            return false;
+          });
           try {
-            Thread.sleep(4_000);
+            Thread.sleep(1_000);
             Files.writeString(stop, "the mean is known within 3%\n");
           } catch (Exception e) {
             throw new AssertionError(e);
@@ -147,7 +162,7 @@ class LauncherIT {
     assertTrue(ran.succeeded(Launchers.OPERATIONS) > 0, "the operations done before the stop are reported\n"
         + run.diagnostics());
     double runTimeMs = ran.overall("RunTime(ms)");
-    // the stop came 4 s after the launcher started, less the JVM's start (seconds on a loaded machine)
+    // the stop came a second after YCSB started its threads
     assertTrue(runTimeMs >= 500 && runTimeMs < run.elapsed.toMillis(), "YCSB's RunTime is the run's real length, "
         + "not maxexecutiontime: " + runTimeMs + " ms of " + run.elapsed.toMillis() + " ms\n" + run.diagnostics());
   }
