@@ -25,10 +25,10 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * <p>The two methods run at once: each spends its ~40 s waiting on a run throttled to 300 ops/s, and each has its
  * own work directory and its own embedded server on a free port.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class PrecisionStopIT {
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void aRunStopsOnceItsMeanIsPreciseWellInsideItsBudget(@TempDir Path work) throws Exception {
     JsonNode r = runStopped(work, "one client", "");
     Path dir = Orchestrator.onlyRunDir(work.resolve("results")).resolve(r.get("outputDirectory").asText());
@@ -36,6 +36,7 @@ class PrecisionStopIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void theClientsOfACellStopTogetherOnTheirMergedSeries(@TempDir Path work) throws Exception {
     JsonNode r = runStopped(work, "2 clients", "sweep: {clients: [2]}\n");
     Path dir = Orchestrator.onlyRunDir(work.resolve("results")).resolve(r.get("outputDirectory").asText());
