@@ -19,6 +19,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The capacity search against test doubles whose truth is known: a proxy that serves at most R requests per second
@@ -29,6 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
  * fixed threads (25 operations per second each at R) and a sustain of 90%: at a few operations per second per
  * thread (what Little's law gives for a 250 ms SLO) a 12 s step measured 90-94% of the offer at every rate on this
  * machine, whatever the proxy's rate, which is a measurement edge, not the server's rate.
+ *
+ * <p>The two methods run at once: each waits on its timed steps, and each has its own work directory, server and
+ * proxy on free ports; the stall test's light load (100 ops/s on 2 threads) is no more than what the other IT
+ * JVM puts on the machine meanwhile.
  */
 class CapacitySearchIT {
 
@@ -56,17 +62,20 @@ class CapacitySearchIT {
       """;
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void aServerOfKnownRateIsFoundWithinFivePercent(@TempDir Path work) throws Exception {
     double rate = 400;
     System.out.println("[it] CapacitySearchIT: embedded server (not MongoDB) behind a proxy serving at most " + rate
         + " requests/s");
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start(0);
          RateLimitedProxy proxy = new RateLimitedProxy("127.0.0.1", server.port(), rate)) {
+      // the search starts at 75% of R: started at 150 (37%), it passed there and doubled to 300 anyway, a 12 s step
+      // that only led to this one; the first step must still pass for the double to be observable here (below)
       String props = """
                   capacity.slo: 250ms
                   capacity.sustain: 90%
                   capacity.precision: 5%
-                  capacity.start: 150
+                  capacity.start: 300
                   capacity.step: 12s
                   capacity.threads: 16
           """;
@@ -103,6 +112,7 @@ class CapacitySearchIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void aStallOfOneSecondInTenShowsInIntendedP99WhileOperationLatencyHidesIt(@TempDir Path work) throws Exception {
     System.out.println("[it] CapacitySearchIT: embedded server (not MongoDB) behind a proxy that stalls 1 s in 10 s");
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A run with {@code execution.acceptance.precision} treats its {@code maxexecutiontime} as a budget: the
@@ -19,19 +21,24 @@ import org.junit.jupiter.api.io.TempDir;
  * clients), and once the steady window's mean is known to the precision it writes the stop file the YCSB
  * child, or every client, watches; each ends as its deadline would have ended it. Against the plan's own
  * embedded test server, not MongoDB.
+ *
+ * <p>The two methods run at once: each spends its ~40 s waiting on a run throttled to 300 ops/s, and each has its
+ * own work directory and its own embedded server on a free port.
  */
 class PrecisionStopIT {
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void aRunStopsOnceItsMeanIsPreciseWellInsideItsBudget(@TempDir Path work) throws Exception {
-    JsonNode r = runStopped(work, "");
+    JsonNode r = runStopped(work, "one client", "");
     Path dir = Orchestrator.onlyRunDir(work.resolve("results")).resolve(r.get("outputDirectory").asText());
     assertTrue(Files.readString(dir.resolve("stop")).startsWith("precise: ±"), "the stop file's first line is the reason");
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void theClientsOfACellStopTogetherOnTheirMergedSeries(@TempDir Path work) throws Exception {
-    JsonNode r = runStopped(work, "sweep: {clients: [2]}\n");
+    JsonNode r = runStopped(work, "2 clients", "sweep: {clients: [2]}\n");
     Path dir = Orchestrator.onlyRunDir(work.resolve("results")).resolve(r.get("outputDirectory").asText());
     for (int i = 0; i < 2; i++) {
       assertTrue(Files.readString(dir.resolve("clients/client-" + i + ".err"))
@@ -40,9 +47,13 @@ class PrecisionStopIT {
     assertEquals(2, r.get("clients").get("count").asInt(), r.get("clients").toString());
   }
 
-  /** Runs the throttled plan (with {@code extra} YAML lines) and checks its run phase stopped early, precise. */
-  private static JsonNode runStopped(Path work, String extra) throws Exception {
-    System.out.println("[it] PrecisionStopIT runs against: the plan's own embedded test server (uri: embedded)");
+  /**
+   * Runs the throttled plan (with {@code extra} YAML lines) and checks its run phase stopped early, precise;
+   * {@code label} tells this method's console lines from the other's, which runs at the same time.
+   */
+  private static JsonNode runStopped(Path work, String label, String extra) throws Exception {
+    System.out.println("[it] PrecisionStopIT (" + label + ") runs against: the plan's own embedded test server"
+        + " (uri: embedded)");
     Path workload = ProjectRoot.find().resolve("workloads/rw-95-5");
     // YCSB's target of 300 ops/s: a throttled run's per-second throughput is what the throttle allows, so
     // its mean settles on a busy 2-core machine too; what is checked is the stop, not this machine's steadiness
@@ -67,7 +78,7 @@ class PrecisionStopIT {
     List<String> lines = Orchestrator.resultLines(runDir);
     JsonNode r = new ObjectMapper().readTree(lines.stream().filter(l -> l.contains("\"kind\":\"RUN\"")).findFirst()
         .orElseThrow());
-    System.out.printf("[it] PrecisionStopIT: run phase %.1f s, plan %.1f s; precision %s%n",
+    System.out.printf("[it] PrecisionStopIT (%s): run phase %.1f s, plan %.1f s; precision %s%n", label,
         r.get("runtimeSeconds").asDouble(), wall, r.get("stability").get("precision"));
     assertEquals("SUCCEEDED", r.get("status").asText(), r.toString());
     JsonNode p = r.get("stability").get("precision");

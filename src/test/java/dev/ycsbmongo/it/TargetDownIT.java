@@ -6,20 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbmongo.orchestrator.embedded.EmbeddedMongoServer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A target that dies or stalls in the middle of a run phase: the cell fails within seconds with the
  * cause, the plan stops before the next cell with one line saying how to resume, nothing measured
  * is lost, and {@code run --resume} once the server is back runs what is missing. Against test-owned
  * embedded servers (they must be killed and stalled), not the extension's.
+ *
+ * <p>The three methods run at once: each mostly waits (for a phase at work, a server's death to be noticed, the
+ * run's 10 s probe of a target that is down) and each has its own work directory and its own servers on free
+ * ports; nothing static is shared but the plan's text.
  */
 class TargetDownIT {
 
@@ -42,6 +50,7 @@ class TargetDownIT {
       """;
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void serverKilledMidPhaseFailsTheCellWithinSecondsStopsThePlanAndResumeFinishesIt(@TempDir Path work)
       throws Exception {
     System.out.println("[it] TargetDownIT: target is a test-owned embedded server, closed 2 s after its run phase reported operations");
@@ -96,6 +105,7 @@ class TargetDownIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void stalledServerFailsTheCellWithNoReplyAndStopsThePlan(@TempDir Path work) throws Exception {
     System.out.println("[it] TargetDownIT: target is a test-owned embedded server behind a proxy that stalls 2 s after its"
         + " run phase reported operations (accepts, never answers)");
@@ -122,9 +132,10 @@ class TargetDownIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void onTargetDownWaitWaitsForTheServerAndGoesOn(@TempDir Path work) throws Exception {
-    System.out.println("[it] TargetDownIT: target is a test-owned embedded server started 14 s after the run (after"
-        + " the run's 10 s probe of its targets found it down)");
+    System.out.println("[it] TargetDownIT: target is a test-owned embedded server started once the run says it waits"
+        + " for it (after the run's 10 s probe of its targets found it down)");
     int port;
     try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
@@ -136,7 +147,10 @@ class TargetDownIT {
     try {
       LauncherRun run = Orchestrator.run(work, Map.of("DOOMED_URI", "mongodb://127.0.0.1:" + port + "/ycsb"),
           process -> {
-            sleep(14_000);
+            // not a fixed delay: the server must stay down through the run's probe and its first check before
+            // waiting, however long a loaded machine takes to start the orchestrator's JVM
+            Orchestrator.poll(process, Duration.ofMinutes(2), "the run said it waits for the target",
+                () -> stderrSays(work, "waiting up to 2m for it (execution.onTargetDown: wait)"));
             late[0] = EmbeddedMongoServer.start(port);
           }, "run", plan.toString(), "-o", results.toString(), "--progress", "plain");
       assertTrue(run.stderr.contains("waiting up to 2m for it (execution.onTargetDown: wait)"), run.stderr);
@@ -148,6 +162,18 @@ class TargetDownIT {
         late[0].close();
       }
     }
+  }
+
+  /** Whether the standard error of a launcher run in {@code work} (see {@link LauncherRun}) holds {@code text}. */
+  private static boolean stderrSays(Path work, String text) throws java.io.IOException {
+    try (Stream<Path> files = Files.list(work)) {
+      for (Path f : files.filter(f -> f.getFileName().toString().matches("run-.*\\.stderr")).toList()) {
+        if (Files.readString(f).contains(text)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static List<JsonNode> records(Path runDir) throws Exception {
