@@ -102,8 +102,9 @@ class CapacitySearchIT {
           + " ms); load " + loadAverage());
       assertEquals("converged", search.get("ending").asText(), what);
       double found = search.get("capacity").asDouble();
-      System.out.printf("[it] CapacitySearchIT: capacity %.0f ops/s for a proxy of %.0f/s, %d steps, %.0f s%n", found,
-          rate, search.get("steps").asInt(), search.get("seconds").asDouble());
+      System.out.printf("[it] CapacitySearchIT: capacity %.0f ops/s for a proxy of %.0f/s, %d steps, %.0f s: %s%n",
+          found, rate, search.get("steps").asInt(), search.get("seconds").asDouble(), steps(runDir).stream()
+              .map(s -> Math.round(s.get("offered").asDouble()) + " " + s.get("outcome").asText()).toList());
       assertTrue(Math.abs(found - rate) <= 0.05 * rate, "found " + found + " for " + rate + "\n" + what);
       assertEquals("intended", search.get("latency").asText());
       String summary = Files.readString(runDir.resolve("summary.md"), StandardCharsets.UTF_8);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A target that dies or stalls in the middle of a run phase: the cell fails within seconds with the
@@ -25,13 +26,23 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * is lost, and {@code run --resume} once the server is back runs what is missing. Against test-owned
  * embedded servers (they must be killed and stalled), not the extension's.
  *
- * <p>The three methods run at once: each mostly waits (for a phase at work, a server's death to be noticed, the
- * run's 10 s probe of a target that is down) and each has its own work directory and its own servers on free
+ * <p>The late server's method runs beside the other two: it mostly waits (the run's 10 s probe of a target that is
+ * down, then its checks until it answers). The killed and the stalled server's methods take turns ({@link
+ * #TWO_PLANS_AT_MOST}): with all three at once and another IT JVM busy, a loaded 2-core machine stretched their
+ * plans past the 60 s they are held to. Each method has its own work directory and its own servers on free
  * ports; nothing static is shared but the plan's text.
  */
 class TargetDownIT {
 
-  /** Two scenarios on one target; acceptance loosened so the noisy machine's stability is not what is tested. */
+  /** The lock the killed and the stalled server's methods share, so that they run one after the other. */
+  private static final String TWO_PLANS_AT_MOST = "TargetDownIT: a plan whose server dies or stalls";
+
+  /**
+   * Two scenarios on one target; acceptance loosened so the noisy machine's stability is not what is tested.
+   * Throttled to 200 ops/s ({@code target}): what is tested is how a death or a stall is noticed, which needs
+   * operations going on, not as many as the machine allows; flat out, the methods running at once (and the other
+   * IT JVM) would compete for the 2 cores and stretch the plan's times the checks bound.
+   */
   private static final String PLAN = """
       name: %s
       targets:
@@ -43,6 +54,7 @@ class TargetDownIT {
         recordcount: 500
         operationcount: 100000000
         maxexecutiontime: 12
+        target: 200
       execution:
         rampUp: 1s
         targetDownAfter: 2s
@@ -51,6 +63,7 @@ class TargetDownIT {
 
   @Test
   @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(TWO_PLANS_AT_MOST)
   void serverKilledMidPhaseFailsTheCellWithinSecondsStopsThePlanAndResumeFinishesIt(@TempDir Path work)
       throws Exception {
     System.out.println("[it] TargetDownIT: target is a test-owned embedded server, closed 2 s after its run phase reported operations");
@@ -106,6 +119,7 @@ class TargetDownIT {
 
   @Test
   @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(TWO_PLANS_AT_MOST)
   void stalledServerFailsTheCellWithNoReplyAndStopsThePlan(@TempDir Path work) throws Exception {
     System.out.println("[it] TargetDownIT: target is a test-owned embedded server behind a proxy that stalls 2 s after its"
         + " run phase reported operations (accepts, never answers)");
