@@ -11,6 +11,7 @@ import dev.ycsbmongo.it.SideBySideRun.Profile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
@@ -55,18 +56,23 @@ class StockSideBySideIT {
   private static Path stock;
   private static Path ours;
   private static ExecutorService sides;
+  private static Map<String, String> stockEnvironment;
+
+  @TempDir
+  static Path shared;
 
   @TempDir
   Path workDir;
 
   @BeforeAll
-  static void findLaunchers() {
+  static void findLaunchers() throws Exception {
     StockLauncher.Found found = StockLauncher.find();
     System.out.println("[it] StockSideBySideIT: " + found.description() + "; each side on its own "
         + "embedded test server (mongo-java-server, not MongoDB) behind a recording proxy");
     assumeTrue(found.launcher().isPresent(), found.description());
     stock = found.launcher().get();
     ours = Launchers.ycsb();
+    stockEnvironment = StockClassSharing.environment(stock, shared);
     sides = Executors.newFixedThreadPool(2);
   }
 
@@ -83,8 +89,10 @@ class StockSideBySideIT {
     Path stockDir = workDir.resolve("stock");
     Path oursDir = workDir.resolve("ours");
     // the two sides at once, each on its own server: one JVM launch each, not two in a row
-    Future<List<Profile>> stockSide = sides.submit(() -> SideBySideRun.run(pair.steps, stock, stock, ours, stockDir));
-    Future<List<Profile>> oursSide = sides.submit(() -> SideBySideRun.run(pair.steps, ours, stock, ours, oursDir));
+    Future<List<Profile>> stockSide = sides.submit(() -> SideBySideRun.run(pair.steps, stock, stock, ours,
+        stockEnvironment, stockDir));
+    Future<List<Profile>> oursSide = sides.submit(() -> SideBySideRun.run(pair.steps, ours, stock, ours,
+        stockEnvironment, oursDir));
     List<Profile> stockProfiles = stockSide.get();
     List<Profile> oursProfiles = oursSide.get();
     assertEquals(stockProfiles.size(), oursProfiles.size());
