@@ -56,9 +56,11 @@ final class SideBySideRun {
 
   /**
    * Runs {@code steps} on a fresh server with {@code own} as this side's launcher and
-   * {@code stock}/{@code ours} for set-up steps; returns the profiles of the {@link By#EACH} steps.
+   * {@code stock}/{@code ours} for set-up steps, the stock launcher with {@code stockEnvironment}
+   * ({@link StockClassSharing}); returns the profiles of the {@link By#EACH} steps.
    */
-  static List<Profile> run(List<Step> steps, Path own, Path stock, Path ours, Path workDir) throws Exception {
+  static List<Profile> run(List<Step> steps, Path own, Path stock, Path ours, Map<String, String> stockEnvironment,
+      Path workDir) throws Exception {
     List<Profile> profiles = new ArrayList<>();
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start(0);
          RecordingProxy proxy = new RecordingProxy("127.0.0.1", server.port(), true)) {
@@ -73,7 +75,8 @@ final class SideBySideRun {
           command.add(arg.replace(Step.HOST, "127.0.0.1:" + proxy.port()));
         }
         proxy.clear();
-        LauncherRun run = LauncherRun.run(workDir, Duration.ofSeconds(180), Map.of(), null, command);
+        LauncherRun run = LauncherRun.run(workDir, Duration.ofSeconds(180),
+            launcher.equals(stock) ? stockEnvironment : Map.of(), null, command);
         if (step.by() != By.EACH) {
           continue;
         }

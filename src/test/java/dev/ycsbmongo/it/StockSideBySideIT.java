@@ -11,15 +11,19 @@ import dev.ycsbmongo.it.SideBySideRun.Profile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -50,24 +54,33 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The launcher is found as {@link StockLauncher} says; without one every pair is skipped, with
  * the reason on the console.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class StockSideBySideIT {
 
+  /** Pairs compared at once (each its two sides at once, on servers of their own): four JVMs on two cores. */
+  private static final int PAIRS_AT_ONCE = 2;
+  private static final Semaphore PAIRS = new Semaphore(PAIRS_AT_ONCE);
   private static Path stock;
   private static Path ours;
   private static ExecutorService sides;
+  private static Map<String, String> stockEnvironment;
+
+  @TempDir
+  static Path shared;
 
   @TempDir
   Path workDir;
 
   @BeforeAll
-  static void findLaunchers() {
+  static void findLaunchers() throws Exception {
     StockLauncher.Found found = StockLauncher.find();
     System.out.println("[it] StockSideBySideIT: " + found.description() + "; each side on its own "
         + "embedded test server (mongo-java-server, not MongoDB) behind a recording proxy");
     assumeTrue(found.launcher().isPresent(), found.description());
     stock = found.launcher().get();
     ours = Launchers.ycsb();
-    sides = Executors.newFixedThreadPool(2);
+    stockEnvironment = StockClassSharing.environment(stock, shared);
+    sides = Executors.newFixedThreadPool(2 * PAIRS_AT_ONCE);
   }
 
   @AfterAll
@@ -82,11 +95,20 @@ class StockSideBySideIT {
   void shouldBehaveAsStockDoes(SideBySidePair pair) throws Exception {
     Path stockDir = workDir.resolve("stock");
     Path oursDir = workDir.resolve("ours");
-    // the two sides at once, each on its own server: one JVM launch each, not two in a row
-    Future<List<Profile>> stockSide = sides.submit(() -> SideBySideRun.run(pair.steps, stock, stock, ours, stockDir));
-    Future<List<Profile>> oursSide = sides.submit(() -> SideBySideRun.run(pair.steps, ours, stock, ours, oursDir));
-    List<Profile> stockProfiles = stockSide.get();
-    List<Profile> oursProfiles = oursSide.get();
+    List<Profile> stockProfiles;
+    List<Profile> oursProfiles;
+    PAIRS.acquire();
+    try {
+      // the two sides at once, each on its own server: one JVM launch each, not two in a row
+      Future<List<Profile>> stockSide = sides.submit(() -> SideBySideRun.run(pair.steps, stock, stock, ours,
+          stockEnvironment, stockDir));
+      Future<List<Profile>> oursSide = sides.submit(() -> SideBySideRun.run(pair.steps, ours, stock, ours,
+          stockEnvironment, oursDir));
+      stockProfiles = stockSide.get();
+      oursProfiles = oursSide.get();
+    } finally {
+      PAIRS.release();
+    }
     assertEquals(stockProfiles.size(), oursProfiles.size());
     for (int i = 0; i < stockProfiles.size(); i++) {
       boolean last = i == stockProfiles.size() - 1;
