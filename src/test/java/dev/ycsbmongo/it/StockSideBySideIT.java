@@ -54,7 +54,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The launcher is found as {@link StockLauncher} says; without one every pair is skipped, with
  * the reason on the console.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class StockSideBySideIT {
 
   /** Pairs compared at once (each its two sides at once, on servers of their own): four JVMs on two cores. */
@@ -92,6 +91,7 @@ class StockSideBySideIT {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("pairs")
+  @Execution(ExecutionMode.CONCURRENT)
   void shouldBehaveAsStockDoes(SideBySidePair pair) throws Exception {
     Path stockDir = workDir.resolve("stock");
     Path oursDir = workDir.resolve("ours");

@@ -12,14 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Each of the five studies' shipped plans, scaled down ({@link ScaledPlan}) and run end to end on
@@ -32,20 +28,10 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * <p>Counts are divided down to hundreds or a few thousand operations a phase (at least 100): what is checked is
  * the shape of the records, tables, comparisons and charts, which no count changes, while each phase's operations
  * were most of this class's time (the build's slowest), beside its 104 child JVM starts.
- *
- * <p>Two plans run at once ({@link Turns}), longest first: each plan is a chain of child JVM starts, one after
- * another, that keeps about one core busy, so a second plan fills the other core (and the gaps while a child
- * waits on the embedded server); more than two would only queue for the two cores. Every plan has its own
- * orchestrator, embedded servers on ports of their own and its own {@code @TempDir}.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class StudyPlansIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** The plans by their measured length, longest first: the first two start together, the rest as each ends. */
-  private static final List<String> LONGEST_FIRST = List.of("cloud-comparison.yaml", "max-connections.yaml",
-      "chaining-write-concern.yaml", "data-scale.yaml", "instance-sizes.yaml");
-  private static final Turns TURNS = new Turns(2);
 
   @TempDir
   Path work;
@@ -201,45 +187,6 @@ class StudyPlansIT {
         + " primary");
   }
 
-  /**
-   * Lets {@code atOnce} plans run at once, the lowest-ranked waiting one first. JUnit starts the concurrent
-   * tests in no set order, so the first turns wait a moment ({@link #GATHER_MILLIS}) for the tests starting
-   * beside them; a test never waits for one that has not arrived, so fewer JUnit threads only run them later.
-   */
-  private static final class Turns {
-    private static final long GATHER_MILLIS = 1000;
-    private final int atOnce;
-    private final PriorityQueue<Integer> waiting = new PriorityQueue<>();
-    private int running;
-    private long firstArrival;
-
-    Turns(int atOnce) {
-      this.atOnce = atOnce;
-    }
-
-    synchronized void enter(int rank) throws InterruptedException {
-      if (firstArrival == 0) {
-        firstArrival = System.nanoTime();
-      }
-      waiting.add(rank);
-      while (true) {
-        long gathering = GATHER_MILLIS - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - firstArrival);
-        if (gathering <= 0 && running < atOnce && waiting.peek() == rank) {
-          break;
-        }
-        wait(Math.max(1, gathering));
-      }
-      waiting.poll();
-      running++;
-      notifyAll();
-    }
-
-    synchronized void leave() {
-      running--;
-      notifyAll();
-    }
-  }
-
   /** A finished run of one scaled study plan. */
   private record Study(LauncherRun run, Path dir, List<JsonNode> records) {
 
@@ -283,16 +230,10 @@ class StudyPlansIT {
     Path shipped = ProjectRoot.find().resolve("workloads/plans").resolve(planFile);
     Path plan = scale.write(shipped, work);
     Path results = work.resolve("results");
-    LauncherRun run;
-    TURNS.enter(LONGEST_FIRST.indexOf(planFile));
-    try {
-      // Enough answers for every manual prompt a plan could ask.
-      run = LauncherRun.run(work, Orchestrator.TIMEOUT, Map.of(), null, "\n".repeat(200),
-          List.of(Orchestrator.launcher().toString(), "run", plan.toString(), "-o", results.toString(),
-              "--progress", "plain"));
-    } finally {
-      TURNS.leave();
-    }
+    // Enough answers for every manual prompt a plan could ask.
+    LauncherRun run = LauncherRun.run(work, Orchestrator.TIMEOUT, Map.of(), null, "\n".repeat(200),
+        List.of(Orchestrator.launcher().toString(), "run", plan.toString(), "-o", results.toString(),
+            "--progress", "plain"));
     assertEquals(0, run.exitCode, run.diagnostics());
     Path dir = Orchestrator.onlyRunDir(results);
     List<JsonNode> records = Orchestrator.resultLines(dir).stream().map(StudyPlansIT::json).toList();
