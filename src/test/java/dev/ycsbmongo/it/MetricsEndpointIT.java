@@ -29,7 +29,7 @@ class MetricsEndpointIT {
       name: %s
       targets: [{name: embedded, uri: embedded}]
       scenarios: [{name: rw, workload: ${ROOT}/workloads/rw-50-50}]
-      properties: {recordcount: 1000, operationcount: 100000000, maxexecutiontime: %d}
+      properties: {recordcount: 1000, operationcount: 100000000, maxexecutiontime: %d, target: 2000}
       execution:
         load: {threads: 2}
         rampUp: 1s

@@ -38,7 +38,10 @@ class QuickstartPlanIT {
     assertTrue(text.contains("\nexecution:\n"), "the quickstart has an execution block");
     java.util.regex.Pattern phaseLength = java.util.regex.Pattern.compile("(?m)^  maxexecutiontime: 60\\b");
     assertTrue(phaseLength.matcher(text).find(), "the quickstart's run phases have a 60 s budget");
-    text = phaseLength.matcher(text).replaceFirst("  maxexecutiontime: " + PHASE_SECONDS);
+    // throttled to 4,000 operations a second (YCSB's target): flat out, the plan's client and its in-JVM server
+    // took both cores for every run phase, slowing the class in the other failsafe JVM; what is checked here is
+    // the pipeline, at any rate
+    text = phaseLength.matcher(text).replaceFirst("  maxexecutiontime: " + PHASE_SECONDS + "\n  target: 4000");
     java.util.regex.Pattern rampUp = java.util.regex.Pattern.compile("(?m)^  rampUp: 2s\\b");
     assertTrue(rampUp.matcher(text).find(), "the quickstart has a 2 s ramp-up");
     text = rampUp.matcher(text).replaceFirst("  rampUp: 0s");

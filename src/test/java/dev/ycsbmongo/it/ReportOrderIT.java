@@ -38,7 +38,7 @@ class ReportOrderIT {
         name: unstable
         targets: [{name: embedded, uri: embedded}]
         scenarios: [{name: rw, workload: %s}]
-        properties: {recordcount: 1000, operationcount: 100000000, maxexecutiontime: 8}
+        properties: {recordcount: 1000, operationcount: 100000000, maxexecutiontime: 8, target: 2000}
         sweep:
           threads: [1, 2]
         execution:

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.bson.Document;
 
 /**
@@ -72,7 +73,7 @@ final class PrimaryFinder {
   }
 
   private static Answer ask(ConnectionString cs, TargetHost h, int timeoutMillis) {
-    java.util.Optional<String> refused = DirectClient.refused(h, timeoutMillis);
+    Optional<String> refused = DirectClient.refused(h, timeoutMillis);
     if (refused.isPresent()) {
       return Answer.noAnswer(refused.get());
     }

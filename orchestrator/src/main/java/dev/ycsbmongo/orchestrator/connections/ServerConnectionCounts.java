@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.bson.Document;
 
 /**
@@ -55,7 +56,7 @@ final class ServerConnectionCounts {
     List<String> embedded = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (TargetHost h : hosts) {
-      java.util.Optional<String> refused = DirectClient.refused(h, timeoutMillis);
+      Optional<String> refused = DirectClient.refused(h, timeoutMillis);
       if (refused.isPresent()) {
         problems.add(h.label() + ": " + refused.get());
         continue;
