@@ -76,7 +76,7 @@ final class SideBySideRun {
         }
         proxy.clear();
         LauncherRun run = LauncherRun.run(workDir, Duration.ofSeconds(180),
-            launcher.equals(stock) ? stockEnvironment : Map.of(), null, command);
+            launcher.equals(stock) ? stockEnvironment : StockClassSharing.OURS_ENVIRONMENT, null, command);
         if (step.by() != By.EACH) {
           continue;
         }

@@ -24,10 +24,20 @@ final class StockClassSharing {
   /** What YCSB 0.17.0's ycsb.sh passes to java when JAVA_OPTS is unset. */
   static final String STOCK_DEFAULT_OPTIONS = "-Xmx1g";
 
+  /**
+   * Both sides' JVMs compile with C1 only: each runs a few hundred operations, where the C2 compiler's work
+   * never pays back, and the suite starts some hundreds of them. The JIT changes how fast the same bytecode
+   * runs, not what either side sends, which is what the suite compares.
+   */
+  static final String JIT = "-XX:TieredStopAtLevel=1";
+
+  /** The environment of every run of our launcher: the same JIT as stock's. */
+  static final Map<String, String> OURS_ENVIRONMENT = Map.of("JAVA_OPTS", JIT);
+
   private StockClassSharing() {
   }
 
-  /** The environment of every stock run: JAVA_OPTS with the archive, or empty where none was recorded. */
+  /** The environment of every stock run: JAVA_OPTS with the archive (where one was recorded) and {@link #JIT}. */
   static Map<String, String> environment(Path stock, Path dir) throws Exception {
     Path archive = dir.resolve("stock.jsa");
     LauncherRun run;
@@ -40,9 +50,10 @@ final class StockClassSharing {
     if (run.exitCode != 0 || !Files.isRegularFile(archive)) {
       System.out.println("[it] StockSideBySideIT: no class data sharing archive for the stock launcher (exit "
           + run.exitCode + "); its JVMs start without one");
-      return Map.of();
+      return Map.of("JAVA_OPTS", STOCK_DEFAULT_OPTIONS + " " + JIT);
     }
     // -Xlog:cds=off: a JVM that cannot map the archive starts without it, silently, as scripts/ycsb's do
-    return Map.of("JAVA_OPTS", STOCK_DEFAULT_OPTIONS + " -XX:SharedArchiveFile=" + archive + " -Xlog:cds=off");
+    return Map.of("JAVA_OPTS", STOCK_DEFAULT_OPTIONS + " " + JIT + " -XX:SharedArchiveFile=" + archive
+        + " -Xlog:cds=off");
   }
 }
