@@ -108,7 +108,8 @@ final class PngPalette {
     return out.toByteArray();
   }
 
-  private static int nearest(int[] palette, int c) {
+  /** The index of the palette colour nearest {@code c} (squared RGB distance; the first of equals). */
+  static int nearest(int[] palette, int c) {
     int best = 0;
     long bestDistance = Long.MAX_VALUE;
     for (int i = 0; i < palette.length; i++) {

@@ -57,7 +57,7 @@ class PngPaletteTest {
       for (int y = 0; y < rgb.getHeight(); y++) {
         for (int x = 0; x < rgb.getWidth(); x++) {
           int c = rgb.getRGB(x, y) & 0xffffff;
-          int index = nearest.computeIfAbsent(c, k -> referenceNearest(expected, k));
+          int index = nearest.computeIfAbsent(c, k -> PngPalette.nearest(expected, k));
           assertEquals(index, indexed.getRaster().getSample(x, y, 0), spec.title() + " at " + x + "," + y);
         }
       }
@@ -79,21 +79,5 @@ class PngPaletteTest {
       palette[i] = i < byFrequency.size() ? byFrequency.get(i).getKey() : 0xffffff;
     }
     return palette;
-  }
-
-  private static int referenceNearest(int[] palette, int c) {
-    int best = 0;
-    long bestDistance = Long.MAX_VALUE;
-    for (int i = 0; i < palette.length; i++) {
-      long dr = ((palette[i] >> 16) & 0xff) - ((c >> 16) & 0xff);
-      long dg = ((palette[i] >> 8) & 0xff) - ((c >> 8) & 0xff);
-      long db = (palette[i] & 0xff) - (c & 0xff);
-      long d = dr * dr + dg * dg + db * db;
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = i;
-      }
-    }
-    return best;
   }
 }
