@@ -29,7 +29,7 @@ final class StockClassSharing {
    * never pays back, and the suite starts some hundreds of them. The JIT changes how fast the same bytecode
    * runs, not what either side sends, which is what the suite compares.
    */
-  static final String JIT = "-XX:TieredStopAtLevel=1";
+  static final String JIT = LauncherRun.C1_ONLY;
 
   /** The environment of every run of our launcher: the same JIT as stock's. */
   static final Map<String, String> OURS_ENVIRONMENT = Map.of("JAVA_OPTS", JIT);

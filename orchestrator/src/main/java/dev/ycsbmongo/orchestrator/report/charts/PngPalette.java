@@ -4,6 +4,7 @@ import java.awt.image.BufferedImage;
 import java.awt.image.IndexColorModel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Arrays;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
@@ -34,7 +35,7 @@ final class PngPalette {
     // the distinct colours and their counts from a sorted copy: a chart's half a million pixels counted without
     // boxing each one into a map (a report draws dozens of charts)
     int[] sorted = pixels.clone();
-    java.util.Arrays.sort(sorted);
+    Arrays.sort(sorted);
     int distinct = 0;
     for (int i = 0; i < sorted.length; i++) {
       if (i == 0 || sorted[i] != sorted[i - 1]) {
@@ -54,7 +55,7 @@ final class PngPalette {
     for (int k = 0; k < distinct; k++) {
       byFrequency[k] = -(byFrequency[k] >> 24) << 24 | colours[k];
     }
-    java.util.Arrays.sort(byFrequency);
+    Arrays.sort(byFrequency);
     int n = Math.max(2, Math.min(COLOURS, distinct));
     int[] palette = new int[n];
     byte[] r = new byte[n];
@@ -80,7 +81,7 @@ final class PngPalette {
       int c = pixels[i];
       if (c != last) {
         last = c;
-        lastIndex = nearest[java.util.Arrays.binarySearch(colours, c)];
+        lastIndex = nearest[Arrays.binarySearch(colours, c)];
       }
       indices[i] = lastIndex;
     }
