@@ -72,6 +72,10 @@ record ScaledPlan(List<String> targets, List<String> scenarios, long countDiviso
     acceptance.put("precision", "off");
     acceptance.put("maxRise", "off");
     acceptance.put("hostBusy", "off");  // the ITs share this machine with other work: what they check is not the host
+    // the spread and stall limits too: a 1-second cell's few intervals say nothing of steadiness, and a pause of the
+    // busy machine (one chaining cell in six full runs failed) is not what a study plan's shape test checks
+    acceptance.put("maxCv", "off");
+    acceptance.put("maxStall", "30s");
     if (execution.has("load") && execution.get("load").has("threads")) {
       ((ObjectNode) execution.get("load")).put("threads", Math.min(4, execution.get("load").get("threads").asInt()));
     }
